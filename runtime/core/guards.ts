@@ -1,0 +1,47 @@
+/**
+ * Type guards for the protocol contexts. Like Spine's Go type assertions they are structural: any
+ * object with the methods of the interface passes, not only fw's own classes.
+ */
+import type {
+  ConsumerRequestContext,
+  ExecutionContext,
+  HttpRequestContext,
+  WebSocketContext,
+  WebSocketMessageContext,
+} from './types.js';
+
+type Methods = Record<string, unknown>;
+
+function hasMethods(ctx: unknown, names: readonly string[]): ctx is Methods {
+  if (typeof ctx !== 'object' || ctx === null) return false;
+  for (const name of names) if (typeof (ctx as Methods)[name] !== 'function') return false;
+  return true;
+}
+
+const EXECUTION = ['method', 'path', 'params', 'pathKeys', 'header', 'queries', 'set', 'get'];
+const HTTP = [...EXECUTION, 'bind', 'multipartForm', 'headers', 'param', 'query'];
+const CONSUMER = [...EXECUTION, 'eventName', 'payload'];
+const WEBSOCKET = [...EXECUTION, 'connId', 'messageType', 'payload'];
+const WEBSOCKET_MESSAGE = [...WEBSOCKET, 'cookie', 'cookies', 'remoteAddr', 'host', 'requestURI'];
+
+/** Whether `ctx` is an HTTP request context (and an execution context). */
+export function isHttpRequestContext(ctx: unknown): ctx is HttpRequestContext & ExecutionContext {
+  return hasMethods(ctx, HTTP);
+}
+
+/** Whether `ctx` is an event consumer's context (and an execution context). */
+export function isConsumerRequestContext(
+  ctx: unknown,
+): ctx is ConsumerRequestContext & ExecutionContext {
+  return hasMethods(ctx, CONSUMER);
+}
+
+/** Whether `ctx` is a WebSocket message's context. */
+export function isWebSocketContext(ctx: unknown): ctx is WebSocketContext {
+  return hasMethods(ctx, WEBSOCKET);
+}
+
+/** Whether `ctx` is a WebSocket message's context with its upgrade-request snapshot. */
+export function isWebSocketMessageContext(ctx: unknown): ctx is WebSocketMessageContext {
+  return hasMethods(ctx, WEBSOCKET_MESSAGE);
+}

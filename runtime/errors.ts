@@ -1,0 +1,185 @@
+/**
+ * Every error fw raises, as data: a stable `FW_ERR_*` code, the HTTP status it renders as and a
+ * message template that says what was wrong and what to do. `docs/errors.md` lists each code.
+ * Responses follow RFC 9457 (problem details); a 5xx `FwError` never shows its message to the client.
+ */
+import { STATUS_CODES } from 'node:http';
+
+type Template<P> = (p: P) => string;
+const t = <P = Record<never, never>>(status: number, message: Template<P>) => ({ status, message });
+
+/** The catalog: code → status and message template. */
+export const ERRORS = {
+  // Requests: rendered to the client.
+  FW_ERR_ROUTE_NOT_FOUND: t<{ method: string; path: string }>(
+    404,
+    (p) => `No route matches ${p.method} ${p.path}`,
+  ),
+  FW_ERR_METHOD_NOT_ALLOWED: t<{ method: string; path: string; allowed: string }>(
+    405,
+    (p) => `Method ${p.method} is not allowed on ${p.path}; allowed: ${p.allowed}`,
+  ),
+  FW_ERR_INVALID_PATH_PARAM: t<{ key: string }>(400, (p) => `Invalid path parameter: ${p.key}`),
+  FW_ERR_BODY_MALFORMED: t<{ type: string; reason: string }>(
+    400,
+    (p) => `Malformed ${p.type} body: ${p.reason}`,
+  ),
+  FW_ERR_BODY_REQUIRED: t(400, () => 'Request body is required'),
+  FW_ERR_BODY_INVALID: t<{ issues: string }>(400, (p) => `Invalid body: ${p.issues}`),
+  FW_ERR_BODY_TOO_LARGE: t<{ limit: number }>(
+    413,
+    (p) => `Request body exceeds the limit of ${p.limit} bytes`,
+  ),
+  FW_ERR_UNSUPPORTED_MEDIA_TYPE: t<{ type: string; supported: string }>(
+    415,
+    (p) => `Content-Type '${p.type}' is not supported here; send ${p.supported}`,
+  ),
+  FW_ERR_MULTIPART_MALFORMED: t<{ reason: string }>(
+    400,
+    (p) => `Malformed multipart body: ${p.reason}`,
+  ),
+  FW_ERR_MULTIPART_LIMIT: t<{ what: string; limit: number }>(
+    413,
+    (p) => `Multipart body exceeds the limit of ${p.limit} ${p.what}`,
+  ),
+  FW_ERR_PAYLOAD_MALFORMED: t<{ reason: string }>(
+    400,
+    (p) => `Malformed JSON payload: ${p.reason}`,
+  ),
+  FW_ERR_PAYLOAD_INVALID: t<{ issues: string }>(400, (p) => `Invalid payload: ${p.issues}`),
+  FW_ERR_NO_CONSUMER: t<{ event: string }>(
+    404,
+    (p) => `No consumer handles event '${p.event}'; declare one with @OnEvent('${p.event}')`,
+  ),
+  FW_ERR_SHUTTING_DOWN: t(503, () => 'The server is shutting down; retry on another instance'),
+
+  // Requests: programming errors, rendered as a bare 500.
+  FW_ERR_NOT_HTTP_CONTEXT: t(500, () => 'context is not an HTTP request context'),
+  FW_ERR_NOT_CONSUMER_CONTEXT: t(500, () => 'context is not a consumer request context'),
+  FW_ERR_NOT_WEBSOCKET_CONTEXT: t(500, () => 'context is not a WebSocket context'),
+  FW_ERR_PATH_PARAM_MISSING: t<{ key: string }>(500, (p) => `path parameter not found: ${p.key}`),
+  FW_ERR_INVALID_STATUS: t<{ status: unknown }>(
+    500,
+    (p) => `invalid HTTP response status ${String(p.status)}; use an integer from 200 to 599`,
+  ),
+  FW_ERR_RESPONSE_NOT_SERIALIZABLE: t<{ reason: string }>(
+    500,
+    (p) => `The handler's return value cannot be sent as JSON: ${p.reason}`,
+  ),
+
+  // Start-up: thrown by createApp, naming what to fix.
+  FW_ERR_NO_RESOLVER: t<{ handler: string; param: string; type: string }>(
+    500,
+    (p) =>
+      `No argument resolver supports parameter '${p.param}' (type ${p.type}) of ${p.handler}; ` +
+      'register one in createApp({ resolvers })',
+  ),
+  FW_ERR_PATH_KEY_UNKNOWN: t<{ handler: string; param: string; key: string; path: string }>(
+    500,
+    (p) =>
+      `Parameter '${p.param}' of ${p.handler} is bound to path key '${p.key}', ` +
+      `but route '${p.path}' declares no ':${p.key}'; regenerate the bindings with fwgen`,
+  ),
+  FW_ERR_DUPLICATE_ROUTE: t<{ method: string; path: string; first: string; second: string }>(
+    500,
+    (p) =>
+      `Route ${p.method} ${p.path} is declared twice: by ${p.first} and by ${p.second}; ` +
+      'remove or rename one',
+  ),
+  FW_ERR_INVALID_ROUTE: t<{ method: string; path: string; handler: string; reason: string }>(
+    500,
+    (p) => `Route ${p.method} '${p.path}' of ${p.handler} is invalid: ${p.reason}`,
+  ),
+  FW_ERR_CONSTRUCTOR_ARGS: t<{ name: string }>(
+    500,
+    (p) =>
+      `Cannot create ${p.name}: its constructor takes arguments; ` +
+      `pass an instance in createApp({ providers: [new ${p.name}(…)] })`,
+  ),
+  FW_ERR_INVALID_OPTION: t<{ option: string; expected: string; got: string }>(
+    500,
+    (p) => `createApp option '${p.option}' must be ${p.expected}; got ${p.got}`,
+  ),
+  FW_ERR_ALREADY_LISTENING: t(500, () => 'The app is already listening; call close() first'),
+  FW_ERR_APP_CLOSED: t(500, () => 'The app is closed; create a new one with createApp()'),
+  FW_ERR_BINDINGS_VERSION: t<{ got: unknown; want: number }>(
+    500,
+    (p) =>
+      `The bindings have format version ${String(p.got)}, but this fw reads version ${p.want}; ` +
+      'regenerate them with fwgen',
+  ),
+} as const;
+
+/** A stable error code of fw. */
+export type FwErrorCode = keyof typeof ERRORS;
+type ParamsOf<C extends FwErrorCode> = Parameters<(typeof ERRORS)[C]['message']>[0];
+type FwErrorOptions = { cause?: unknown; headers?: Record<string, string> };
+
+/** An RFC 9457 problem details object. */
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+}
+
+/**
+ * An error with an HTTP status; its `detail` is shown to the client.
+ * @example throw new HttpError(404, `No user ${id}`)
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    status: number,
+    detail: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'HttpError';
+    this.status = status;
+    this.detail = detail;
+    this.headers = options.headers ?? {};
+  }
+
+  /** The problem details this error renders as. */
+  getResponse(): Problem {
+    return problem(this.status, this.detail);
+  }
+}
+
+/** An error raised by fw itself, with a stable code from {@link ERRORS}. */
+export class FwError<C extends FwErrorCode = FwErrorCode> extends HttpError {
+  readonly code: C;
+
+  constructor(
+    code: C,
+    ...[params, options]: Record<never, never> extends ParamsOf<C>
+      ? [params?: ParamsOf<C>, options?: FwErrorOptions]
+      : [params: ParamsOf<C>, options?: FwErrorOptions]
+  ) {
+    const entry = ERRORS[code];
+    const message = (entry.message as (p: unknown) => string)(params ?? {});
+    super(entry.status, message, options);
+    this.name = 'FwError';
+    this.code = code;
+  }
+
+  override getResponse(): Problem {
+    return this.status >= 500 ? internalProblem : problem(this.status, this.detail);
+  }
+}
+
+/** Builds problem details with the standard title of `status`. */
+export function problem(status: number, detail: string): Problem {
+  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail };
+}
+
+const internalProblem = problem(500, 'Internal Server Error');
+
+/** What the client sees of any error: an {@link HttpError}'s problem, or a bare 500. */
+export function problemOf(err: unknown): Problem {
+  return err instanceof HttpError ? err.getResponse() : internalProblem;
+}
