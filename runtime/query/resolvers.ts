@@ -1,0 +1,56 @@
+/**
+ * The argument resolvers of `fw/query`: a `Values` or `Pagination` handler parameter is filled from
+ * the query of an HTTP request (Spine `QueryValuesResolver`, `PaginationResolver`). Any other
+ * context (consumer, WebSocket) fails with `FW_ERR_NOT_HTTP_CONTEXT`.
+ */
+import { isHttpRequestContext } from '../core/guards.js';
+import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../core/types.js';
+import { FwError } from '../errors.js';
+import { type Pagination, paginationOf } from './pagination.js';
+import { newValues, type Values } from './values.js';
+
+/** The parameter type id of a `Values` parameter. */
+const VALUES_TYPE = 'fw/query#Values';
+/** The parameter type id of a `Pagination` parameter. */
+const PAGINATION_TYPE = 'fw/query#Pagination';
+
+function httpValues(ctx: ExecutionContext): Values {
+  if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');
+  return newValues(ctx.queries());
+}
+
+/**
+ * Gives a `Values` parameter a copy of the request's query parameters.
+ * @example
+ * class Users { @Get('/') list(q: Values) { return q.get('name'); } }
+ * @see Values
+ */
+export class QueryValuesResolver implements ArgumentResolver {
+  /** True exactly when the parameter's type id is `fw/query#Values`. */
+  supports(pm: ParameterMeta): boolean {
+    return pm.type === VALUES_TYPE;
+  }
+
+  /** `newValues(ctx.queries())`; throws `FW_ERR_NOT_HTTP_CONTEXT` outside an HTTP request. */
+  resolve(ctx: ExecutionContext, _pm: ParameterMeta): Values {
+    return httpValues(ctx);
+  }
+}
+
+/**
+ * Gives a `Pagination` parameter the request's `page` and `size` (defaults 1 and 20).
+ * @example
+ * class Users { @Get('/') list(p: Pagination) { return repo.page(p.page, p.size); } }
+ * @see paginationOf
+ */
+export class PaginationResolver implements ArgumentResolver {
+  /** True exactly when the parameter's type id is `fw/query#Pagination`. */
+  supports(pm: ParameterMeta): boolean {
+    return pm.type === PAGINATION_TYPE;
+  }
+
+  /** `paginationOf` the request's query; throws `FW_ERR_NOT_HTTP_CONTEXT` outside an HTTP request. */
+  resolve(ctx: ExecutionContext, _pm: ParameterMeta): Pagination {
+    return paginationOf(httpValues(ctx));
+  }
+}
