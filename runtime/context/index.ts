@@ -1,0 +1,14 @@
+/**
+ * `fw/context`: Go's `context` for TypeScript, with an `AbortSignal` in place of `Done()`.
+ * @see https://pkg.go.dev/context
+ */
+export type { Context } from './context.js';
+export {
+  background,
+  Canceled,
+  DeadlineExceeded,
+  withCancel,
+  withDeadline,
+  withTimeout,
+  withValue,
+} from './context.js';
