@@ -1,0 +1,117 @@
+/**
+ * {@link Router} over find-my-way's radix tree (the router of Fastify): strict trailing slashes,
+ * case-sensitive, with its own safe percent-decoding, so `find` needs no try/catch.
+ *
+ * Differences from Spine v0.5.2's trie router: Spine rejects `/users/me` next to `/users/:id` at
+ * boot ("ambiguous route detected"); here both work and the static segment wins, with backtracking.
+ * Spine has no 405; `allowed()` gives the methods for the `Allow` header.
+ */
+import FindMyWay from 'find-my-way';
+import { FwError } from '../errors.js';
+import type { RouteMatch, Router } from './router.js';
+import { checkRoute, duplicateRoute, routeKeys } from './router.js';
+
+/**
+ * The longest parameter value, in characters after decoding. A longer one does not match: `find`
+ * answers null (so a 404), as it does for any path find-my-way cannot route.
+ */
+export const MAX_PARAM_LENGTH = 500;
+
+type Instance = ReturnType<typeof FindMyWay>;
+type Method = Parameters<Instance['find']>[0];
+
+interface Entry<T> {
+  readonly value: T;
+  readonly label: string;
+  readonly path: string;
+  readonly keys: readonly string[];
+}
+
+const SLASH = 47;
+const NO_QUERY = Object.freeze({});
+const noop = (): void => {};
+
+/**
+ * A {@link Router} over find-my-way. Its methods are those of `node:http` (`http.METHODS`); any
+ * other token, such as `WS`, is `FW_ERR_INVALID_ROUTE`.
+ * @example
+ * const router = new FindMyWayRouter<string>();
+ * router.add('GET', '/users/:id', 'user', 'UserController.get');
+ * router.find('GET', '/users/42'); // { value: 'user', params: { id: '42' } }
+ * @see https://github.com/delvedor/find-my-way
+ */
+export class FindMyWayRouter<T> implements Router<T> {
+  readonly #fmw: Instance;
+  readonly #methods = new Set<string>();
+
+  constructor() {
+    const config: FindMyWay.Config<FindMyWay.HTTPVersion.V1> & {
+      buildPrettyMeta(route: { store: unknown }): Record<string, unknown>;
+    } = {
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      caseSensitive: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+      // Callers pass the path alone; this saves the `{}` find-my-way would allocate per lookup.
+      querystringParser: () => NO_QUERY,
+      // Missing from find-my-way's `Config` type; prettyPrint shows this instead of the store.
+      buildPrettyMeta: (route) => ({ handler: (route.store as Entry<T>).label }),
+    };
+    this.#fmw = FindMyWay(config);
+  }
+
+  add(method: string, path: string, value: T, label: string): void {
+    checkRoute(method, path, label);
+    const entry: Entry<T> = { value, label, path, keys: Object.freeze(routeKeys(path)) };
+    try {
+      this.#fmw.on(method as Method, path, noop, entry);
+    } catch (err) {
+      // find-my-way throws "Method 'GET' already declared for route '/a/:'" for the same pattern,
+      // key names aside; findRoute ignores key names too, so it finds the route already there.
+      const first = this.#fmw.findRoute(method as Method, path)?.store as Entry<T> | undefined;
+      if (first !== undefined) throw duplicateRoute(method, path, label, first, err);
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new FwError(
+        'FW_ERR_INVALID_ROUTE',
+        { method, path, handler: label, reason },
+        { cause: err },
+      );
+    }
+    this.#methods.add(method);
+  }
+
+  find(method: string, path: string): RouteMatch<T> | null {
+    // find-my-way would read a path without its leading '/' as an absolute URL or a suffix.
+    if (path.charCodeAt(0) !== SLASH) return null;
+    return this.#lookup(method, path) ?? (method === 'HEAD' ? this.#lookup('GET', path) : null);
+  }
+
+  allowed(path: string): string[] {
+    if (path.charCodeAt(0) !== SLASH) return [];
+    const methods: string[] = [];
+    for (const method of this.#methods) {
+      if (this.#lookup(method, path) !== null) methods.push(method);
+    }
+    if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
+    return methods.sort();
+  }
+
+  prettyPrint(): string {
+    return this.#fmw.prettyPrint({ commonPrefix: false, includeMeta: ['handler'] });
+  }
+
+  /**
+   * find-my-way's lookup: it answers null for a malformed percent-escape or an over-long value.
+   * It matches `:id` against an empty segment (`/users/`); a route key is never empty here.
+   */
+  #lookup(method: string, path: string): RouteMatch<T> | null {
+    const hit = this.#fmw.find(method as Method, path);
+    if (hit === null) return null;
+    const entry = hit.store as Entry<T>;
+    const params = hit.params as Record<string, string>;
+    for (const key of entry.keys) {
+      if (params[key] === '') return null;
+    }
+    return { value: entry.value, params };
+  }
+}
