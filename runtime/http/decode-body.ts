@@ -1,0 +1,127 @@
+/**
+ * Decodes a request body by its `Content-Type`: JSON (`application/json`, `application/*+json`) or
+ * `application/x-www-form-urlencoded`, UTF-8 only.
+ * @see https://www.rfc-editor.org/rfc/rfc8259 (JSON) and https://url.spec.whatwg.org/#urlencoded-parsing
+ *
+ * Prototype pollution: a decoded object never carries an own `__proto__` key (merging one with
+ * `Object.assign` or a deep merge would replace a prototype), nor a JSON `constructor` key whose
+ * value has a `prototype` key (what deep merges walk into `Object.prototype`). Both are dropped.
+ */
+import { FwError } from '../errors.js';
+
+/** @internal A parsed `Content-Type`: essence `type/subtype` and charset, both lower case. */
+export interface MediaType {
+  readonly essence: string;
+  readonly charset: string | undefined;
+}
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const ESSENCE = new RegExp(`^${TOKEN}/${TOKEN}$`);
+const PARAM = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+const FORM = 'application/x-www-form-urlencoded';
+const SUPPORTED = `application/json or ${FORM}`;
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+
+/**
+ * @internal Parses a `Content-Type` value case-insensitively; undefined when it is absent or not
+ * `type/subtype`. Parameters other than `charset` are ignored.
+ */
+export function parseMediaType(header: string | undefined): MediaType | undefined {
+  if (header === undefined) return undefined;
+  const semi = header.indexOf(';');
+  const essence = (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase();
+  if (!ESSENCE.test(essence)) return undefined;
+  let charset: string | undefined;
+  for (const [, name, raw] of header.slice(semi === -1 ? header.length : semi).matchAll(PARAM)) {
+    if (name?.toLowerCase() !== 'charset' || raw === undefined) continue;
+    const value = raw.trim();
+    charset = (value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value)
+      .trim()
+      .toLowerCase();
+    break;
+  }
+  return { essence, charset };
+}
+
+/**
+ * Decodes `bytes` by `contentType`: JSON gives any JSON value, a urlencoded form a plain object of
+ * strings in which the first value of a repeated key wins.
+ * Throws `FW_ERR_BODY_REQUIRED` (400) for an empty JSON body or an empty body without a type,
+ * `FW_ERR_BODY_MALFORMED` (400) for invalid UTF-8 or JSON, and `FW_ERR_UNSUPPORTED_MEDIA_TYPE`
+ * (415) for any other type, a missing one, or a charset other than UTF-8.
+ * @example decodeBody(bytes, 'application/json; charset=utf-8')
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string | undefined): unknown {
+  const media = parseMediaType(contentType);
+  if (media === undefined) {
+    const given = contentType?.trim() ?? '';
+    if (given === '' && bytes.byteLength === 0) throw new FwError('FW_ERR_BODY_REQUIRED');
+    throw unsupported(given === '' ? '(none)' : given, SUPPORTED);
+  }
+  const { essence, charset } = media;
+  const json = essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
+  if (!json && essence !== FORM) throw unsupported(essence, SUPPORTED);
+  if (charset !== undefined && !UTF8_LABELS.has(charset)) {
+    throw unsupported(`${essence}; charset=${charset}`, `${essence} in UTF-8 (charset=utf-8)`);
+  }
+  const kind = json ? 'JSON' : 'form';
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new FwError('FW_ERR_BODY_MALFORMED', { type: kind, reason: 'not valid UTF-8' });
+  }
+  return json ? parseJson(text) : parseForm(text);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Only these can spell `__proto__` or `constructor`, directly or with `\u00XX` escapes. */
+const RISKY = /__proto__|constructor|\\u00[0-7]/i;
+
+function parseJson(text: string): unknown {
+  if (/^[ \t\r\n]*$/.test(text)) throw new FwError('FW_ERR_BODY_REQUIRED');
+  try {
+    return RISKY.test(text) ? JSON.parse(text, dropPollutingKeys) : JSON.parse(text);
+  } catch (err) {
+    throw new FwError('FW_ERR_BODY_MALFORMED', { type: 'JSON', reason: jsonReason(err) });
+  }
+}
+
+function dropPollutingKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__') return undefined;
+  if (key === 'constructor' && typeof value === 'object' && value !== null) {
+    if (Object.hasOwn(value, 'prototype')) return undefined;
+  }
+  return value;
+}
+
+/** The parser's reason without the snippet of the body that V8 quotes, at most 100 characters. */
+function jsonReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : '';
+  const snippet = message.endsWith(' is not valid JSON')
+    ? message.search(/(?:^|, )(?:\.\.\.)?"/)
+    : -1;
+  const reason = (snippet === -1 ? message : message.slice(0, snippet)).slice(0, 100);
+  return reason === '' ? 'not valid JSON' : reason;
+}
+
+function parseForm(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  // A leading '&' keeps URLSearchParams from stripping a leading '?' that belongs to the first key.
+  for (const [key, value] of new URLSearchParams(`&${text}`)) {
+    if (key === '__proto__' || Object.hasOwn(out, key)) continue;
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function unsupported(type: string, supported: string): FwError {
+  const shown = type.length > 100 ? `${type.slice(0, 100)}…` : type;
+  return new FwError('FW_ERR_UNSUPPORTED_MEDIA_TYPE', { type: shown, supported });
+}
