@@ -130,7 +130,9 @@ export interface ResponseWriter {
 /** The handler an execution was routed to. */
 export interface HandlerMeta {
   /** The controller class; undefined before routing. */
-  readonly controllerType?: abstract new (...args: never[]) => unknown;
+  readonly controllerType?: abstract new (
+    ...args: never[]
+  ) => unknown;
   /** The handler method; undefined before routing. */
   readonly method?: { readonly name: string };
   readonly pathKeys: readonly string[];

@@ -1,0 +1,40 @@
+/** @internal Header maps built from the flat `[name, value, …]` list a request arrives with. */
+
+/** Every header by lower-case name, each with every value in order; frozen throughout. */
+export function headerMap(
+  rawHeaders: readonly string[],
+): Readonly<Record<string, readonly string[]>> {
+  const map: Record<string, string[]> = Object.create(null);
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = (rawHeaders[i] as string).toLowerCase();
+    const values = map[name];
+    if (values === undefined) map[name] = [rawHeaders[i + 1] as string];
+    else values.push(rawHeaders[i + 1] as string);
+  }
+  for (const name in map) Object.freeze(map[name]);
+  return Object.freeze(map);
+}
+
+/** Turns `{ name: value | values }` into the flat list, as Node's `rawHeaders`. */
+export function flattenHeaders(
+  headers: Readonly<Record<string, string | readonly string[] | undefined>> | undefined,
+): string[] {
+  const raw: string[] = [];
+  if (headers === undefined) return raw;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (typeof value === 'string') raw.push(name, value);
+    else for (const v of value) raw.push(name, v);
+  }
+  return raw;
+}
+
+/** Deep-frozen copy of `queries` (a parsed query string) with a null prototype. */
+export function freezeQueries(
+  queries: Readonly<Record<string, readonly string[]>>,
+): Readonly<Record<string, readonly string[]>> {
+  const out: Record<string, readonly string[]> = Object.create(null);
+  for (const key in queries) out[key] = Object.freeze([...(queries[key] as string[])]);
+  return Object.freeze(out);
+}

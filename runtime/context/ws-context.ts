@@ -1,0 +1,106 @@
+/**
+ * The context of one WebSocket message: a `WebSocketMessageContext` (Spine v0.5.1
+ * `WSExecutionContext`). Request data (`header`, `queries`, cookies, …) answers from the immutable
+ * snapshot of the upgrade request; without one, it answers `''` and `{}`.
+ */
+import { DefaultEventBus } from '../core/event-bus.js';
+import type { EventBus, WebSocketMessageContext, WebSocketRequestContext } from '../core/types.js';
+import { background, type Context } from './context.js';
+import { ContextStore } from './store.js';
+import { EMPTY_REQUEST, WebSocketRequestSnapshot } from './ws-request-snapshot.js';
+
+/** What a {@link WsContext} is built from. */
+export interface WebSocketContextInit {
+  /** The WebSocket path (the upgrade request's path). */
+  readonly path: string;
+  readonly connId: string;
+  readonly messageType: 1 | 2;
+  readonly payload: Uint8Array;
+  /** The upgrade request; snapshotted again unless it already is a snapshot. */
+  readonly request?: WebSocketRequestContext;
+  /** The message-scoped context, with the connection's beneath; `background()` when absent. */
+  readonly context?: Context;
+}
+
+/** The concrete WebSocket message context. */
+export class WsContext extends ContextStore implements WebSocketMessageContext {
+  readonly #init: WebSocketContextInit;
+  readonly #request: WebSocketRequestSnapshot;
+  #bus: EventBus | undefined;
+
+  constructor(init: WebSocketContextInit) {
+    super();
+    this.#init = init;
+    const request = init.request;
+    this.#request =
+      request === undefined
+        ? EMPTY_REQUEST
+        : request instanceof WebSocketRequestSnapshot
+          ? request
+          : WebSocketRequestSnapshot.of(request);
+  }
+
+  method(): string {
+    return 'WS';
+  }
+
+  path(): string {
+    return this.#init.path;
+  }
+
+  connId(): string {
+    return this.#init.connId;
+  }
+
+  messageType(): 1 | 2 {
+    return this.#init.messageType;
+  }
+
+  payload(): Uint8Array {
+    return this.#init.payload;
+  }
+
+  header(name: string): string {
+    return this.#request.header(name);
+  }
+
+  headers(): Readonly<Record<string, readonly string[]>> {
+    return this.#request.headers();
+  }
+
+  query(name: string): string {
+    return this.#request.query(name);
+  }
+
+  queries(): Readonly<Record<string, readonly string[]>> {
+    return this.#request.queries();
+  }
+
+  cookie(name: string): string | undefined {
+    return this.#request.cookie(name);
+  }
+
+  cookies(): Readonly<Record<string, string>> {
+    return this.#request.cookies();
+  }
+
+  remoteAddr(): string {
+    return this.#request.remoteAddr();
+  }
+
+  host(): string {
+    return this.#request.host();
+  }
+
+  requestURI(): string {
+    return this.#request.requestURI();
+  }
+
+  context(): Context {
+    return this.#init.context ?? background();
+  }
+
+  eventBus(): EventBus {
+    return (this.#bus ??= new DefaultEventBus());
+  }
+}

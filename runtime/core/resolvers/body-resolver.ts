@@ -1,0 +1,68 @@
+/**
+ * The body of an HTTP request, or the JSON payload of an event or WebSocket message, for a
+ * parameter of an application type, checked by the validator fwgen generated for that type.
+ */
+import { FwError } from '../../errors.js';
+import { isHttpRequestContext } from '../guards.js';
+import type {
+  ArgumentResolver,
+  ExecutionContext,
+  ParameterMeta,
+  ValidationIssue,
+  Validator,
+} from '../types.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Fills a parameter that has a validator: the decoded body or payload, validated. */
+export class BodyResolver implements ArgumentResolver {
+  supports(pm: ParameterMeta): boolean {
+    return typeof pm.validate === 'function';
+  }
+
+  resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
+    const validate = pm.validate as Validator;
+    if (isHttpRequestContext(ctx)) {
+      return ctx.bind().then(
+        (body) => check(validate, body, 'FW_ERR_BODY_INVALID'),
+        (err: unknown) => {
+          if (pm.optional && err instanceof FwError && err.code === 'FW_ERR_BODY_REQUIRED') {
+            return undefined;
+          }
+          throw err;
+        },
+      );
+    }
+    const payload = (ctx as Partial<{ payload(): Uint8Array }>).payload?.();
+    if (payload === undefined || payload.byteLength === 0) {
+      if (pm.optional) return undefined;
+      throw new FwError('FW_ERR_PAYLOAD_MALFORMED', { reason: 'the payload is empty' });
+    }
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(decoder.decode(payload));
+    } catch (err) {
+      throw new FwError(
+        'FW_ERR_PAYLOAD_MALFORMED',
+        { reason: (err as Error).message },
+        { cause: err },
+      );
+    }
+    return check(validate, decoded, 'FW_ERR_PAYLOAD_INVALID');
+  }
+}
+
+function check(
+  validate: Validator,
+  value: unknown,
+  code: 'FW_ERR_BODY_INVALID' | 'FW_ERR_PAYLOAD_INVALID',
+): unknown {
+  const outcome = validate(value);
+  if (outcome.ok) return outcome.value;
+  throw new FwError(code, { issues: describe(outcome.issues) });
+}
+
+/** `qty: expected a number; items[2].sku: is required` */
+export function describe(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)).join('; ');
+}

@@ -1,0 +1,33 @@
+/** The built-in argument resolvers, in the order the app tries them after the application's own. */
+import { PaginationResolver, QueryValuesResolver } from '../../query/resolvers.js';
+import type { ArgumentResolver } from '../types.js';
+import { BodyResolver } from './body-resolver.js';
+import {
+  ConsumerRequestContextResolver,
+  ContextResolver,
+  ControllerContextResolver,
+  EventBusResolver,
+  HttpRequestContextResolver,
+  WebSocketContextResolver,
+  WebSocketMessageContextResolver,
+} from './context-resolvers.js';
+import { PathParameterResolver } from './path-resolver.js';
+import { UploadedFilesResolver } from './uploaded-files-resolver.js';
+
+/** A fresh list of fw's own resolvers. */
+export function builtInResolvers(): ArgumentResolver[] {
+  return [
+    new ContextResolver(),
+    new ControllerContextResolver(),
+    new HttpRequestContextResolver(),
+    new ConsumerRequestContextResolver(),
+    new WebSocketContextResolver(),
+    new WebSocketMessageContextResolver(),
+    new EventBusResolver(),
+    new PathParameterResolver(),
+    new PaginationResolver(),
+    new QueryValuesResolver(),
+    new BodyResolver(),
+    new UploadedFilesResolver(),
+  ];
+}

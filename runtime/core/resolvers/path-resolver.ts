@@ -1,0 +1,32 @@
+/**
+ * Path parameters bound by name (API.md section 5): a primitive parameter whose name is a route
+ * key. `string` is the raw value, `number` a safe integer, `bigint` an int64 and `boolean` one of the
+ * `getBoolByKey` words, all by Go's `strconv` rules; anything else is 400
+ * `Invalid path parameter: <key>` (Spine v0.5.2).
+ */
+import { FwError } from '../../errors.js';
+import { parseBool, parseInt64, parseSafeInt } from '../../query/scalars.js';
+import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../types.js';
+
+const PARSERS: Readonly<Record<string, (raw: string) => unknown>> = {
+  string: (raw) => raw,
+  number: parseSafeInt,
+  bigint: parseInt64,
+  boolean: parseBool,
+};
+
+/** Fills a primitive parameter from the path parameter its name matches. */
+export class PathParameterResolver implements ArgumentResolver {
+  supports(pm: ParameterMeta): boolean {
+    return pm.pathKey !== undefined && Object.hasOwn(PARSERS, pm.type);
+  }
+
+  resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
+    const key = pm.pathKey as string;
+    const raw = ctx.params()[key];
+    if (raw === undefined) throw new FwError('FW_ERR_PATH_PARAM_MISSING', { key });
+    const value = (PARSERS[pm.type] as (raw: string) => unknown)(raw);
+    if (value === undefined) throw new FwError('FW_ERR_INVALID_PATH_PARAM', { key });
+    return value;
+  }
+}
