@@ -1,0 +1,70 @@
+/**
+ * The shape of what fwgen generates and `createApp` runs: plain data describing every controller,
+ * handler and parameter, plus one small invoker function per handler. Nothing here is found by
+ * reflection; a hand-written `Bindings` object works the same way (the tests use them).
+ *
+ * @example
+ * export const bindings: Bindings = {
+ *   version: 1,
+ *   controllers: [{
+ *     type: UserController, name: 'UserController', interceptors: [],
+ *     handlers: [{
+ *       name: 'get', method: 'GET', path: '/users/:id', interceptors: [],
+ *       params: [{ index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false }],
+ *       invoke: (c, a) => c.get(a[0] as number),
+ *     }],
+ *   }],
+ * };
+ */
+import type { Interceptor, ParameterMeta } from '../core/types.js';
+
+/** The bindings format this runtime reads; fwgen writes the same number. */
+export const BINDINGS_VERSION = 1;
+
+/** A class the app can create (with no arguments) or find among the providers. */
+export type Class<T = unknown> = abstract new (...args: never[]) => T;
+
+/** An interceptor class named in `@UseInterceptors`. */
+export type InterceptorClass = Class<Interceptor>;
+
+/** Everything fwgen found in the application. */
+export interface Bindings {
+  readonly version: typeof BINDINGS_VERSION;
+  readonly controllers: readonly ControllerBinding[];
+}
+
+/** One controller class (`@Controller`, `@EventConsumer` or `@WebSocketGateway`). */
+export interface ControllerBinding<C = unknown> {
+  readonly type: Class<C>;
+  /** The class name as written, for messages. */
+  readonly name: string;
+  /** `path/from/root.ts:line`, for messages. */
+  readonly source?: string;
+  /** Class-level `@UseInterceptors`, in order. */
+  readonly interceptors: readonly InterceptorClass[];
+  readonly handlers: readonly HandlerBinding<C>[];
+}
+
+/** One handler method and how to call it. */
+export interface HandlerBinding<C = unknown> {
+  /** The method name. */
+  readonly name: string;
+  /** An HTTP method in upper case, `EVENT` for `@OnEvent` or `WS` for `@OnMessage`. */
+  readonly method: string;
+  /** The full route path (prefix included), the event name, or the WebSocket path. */
+  readonly path: string;
+  readonly params: readonly ParameterMeta[];
+  /** Method-level `@UseInterceptors`, in order; they run after the class-level ones. */
+  readonly interceptors: readonly InterceptorClass[];
+  readonly source?: string;
+  /** Calls the handler with resolved arguments; `args[i]` fills `params[i]`. */
+  invoke(controller: C, args: readonly unknown[]): unknown;
+}
+
+/**
+ * Types a controller binding by its class, so `invoke` sees the controller's own methods.
+ * @example defineController({ type: UserController, name: 'UserController', interceptors: [], handlers: [...] })
+ */
+export function defineController<C>(binding: ControllerBinding<C>): ControllerBinding {
+  return binding as ControllerBinding;
+}

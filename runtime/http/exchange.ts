@@ -1,0 +1,54 @@
+/**
+ * One HTTP request and its response on the way through the pipeline: the request context plus the
+ * staged response and the sink it is finally sent to (a Node response, or `inject()`'s capture).
+ */
+import { HttpContext, type HttpContextInit } from '../context/http-context.js';
+import { StagedResponse } from './staged-response.js';
+
+/** A response as it goes out: final status, headers with `Content-Length`, and the body bytes. */
+export interface OutgoingResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[]>;
+  readonly body: Uint8Array | undefined;
+}
+
+/** Where an exchange's response is written. */
+export interface ResponseSink {
+  send(response: OutgoingResponse): void;
+}
+
+/** An {@link HttpContext} with its staged response and sink. */
+export class HttpExchange extends HttpContext {
+  /** @internal The staged response, also the context's `ResponseWriter`. */
+  readonly response: StagedResponse;
+  readonly #sink: ResponseSink;
+
+  constructor(init: Omit<HttpContextInit, 'writer'>, sink: ResponseSink) {
+    const response = new StagedResponse();
+    super({ ...init, writer: response });
+    this.response = response;
+    this.#sink = sink;
+  }
+
+  /** Sends the staged response: 204 when nothing set a status; `Content-Length` always set. */
+  send(): void {
+    const staged = this.response.take();
+    const status = staged.status === 0 ? 204 : staged.status;
+    const headers: Record<string, string | string[]> = {};
+    if (staged.headers !== undefined) {
+      for (const h of staged.headers.values()) {
+        headers[h.name] = h.values.length === 1 ? (h.values[0] as string) : h.values;
+      }
+    }
+    const body = typeof staged.body === 'string' ? Buffer.from(staged.body) : staged.body;
+    const bodyless = status < 200 || status === 204 || status === 304;
+    deleteHeader(headers, 'content-length');
+    if (!bodyless) headers['Content-Length'] = String(body?.byteLength ?? 0);
+    this.#sink.send({ status, headers, body: bodyless ? undefined : body });
+  }
+}
+
+function deleteHeader(headers: Record<string, unknown>, lowerName: string): void {
+  for (const name of Object.keys(headers))
+    if (name.toLowerCase() === lowerName) delete headers[name];
+}

@@ -1,0 +1,44 @@
+/**
+ * How the pipeline routes, stages and answers an HTTP request: find-my-way routing with 404 and 405
+ * (with `Allow`), results staged by `render.ts`, and the staged response sent once.
+ */
+import type { Protocol, Route } from '../core/pipeline.js';
+import { FwError } from '../errors.js';
+import type { Router } from '../router/router.js';
+import type { HttpExchange } from './exchange.js';
+import { stageError, stageResult } from './render.js';
+
+/** The HTTP {@link Protocol} over `router`. */
+export function httpProtocol(router: Router<Route>): Protocol<HttpExchange> {
+  return {
+    route(ex) {
+      const method = ex.method();
+      const path = ex.path();
+      const match = router.find(method, path);
+      if (match === null) throw routingError(router, method, path);
+      ex.route(match.params as Record<string, string>, match.value.meta.pathKeys);
+      return match.value;
+    },
+    checkpoint(ex) {
+      ex.response.checkpoint();
+    },
+    stage(ex, result) {
+      stageResult(ex.response, result);
+    },
+    respond(ex, err) {
+      if (err !== undefined) stageError(ex.response, err);
+      ex.send();
+    },
+  };
+}
+
+function routingError(router: Router<Route>, method: string, path: string): FwError {
+  const allowed = router.allowed(path);
+  if (allowed.length === 0) return new FwError('FW_ERR_ROUTE_NOT_FOUND', { method, path });
+  const allow = allowed.join(', ');
+  return new FwError(
+    'FW_ERR_METHOD_NOT_ALLOWED',
+    { method, path, allowed: allow },
+    { headers: { Allow: allow } },
+  );
+}

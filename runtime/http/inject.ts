@@ -1,0 +1,77 @@
+/**
+ * `app.inject()`: a request run through the same pipeline as the server, without a socket
+ * (Fastify's `inject`, Hono's `app.request`). Tests and tools use it.
+ */
+
+import { flattenHeaders } from '../context/headers.js';
+import type { Execute } from '../core/pipeline.js';
+import type { BodyLimits } from './body-limits.js';
+import { HttpExchange, type OutgoingResponse } from './exchange.js';
+
+/** A request to inject. An object body is sent as JSON. */
+export interface InjectRequest {
+  /** @default 'GET' */
+  readonly method?: string;
+  /** The request target: path and query. */
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
+  readonly body?: string | Uint8Array | object;
+}
+
+/** The response to an injected request. Header names are lower case; repeated values are joined. */
+export interface InjectResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** The body parsed as JSON. */
+  json<T = unknown>(): T;
+}
+
+/** Runs one request through `execute` and resolves with what a client would receive. */
+export async function inject(
+  execute: Execute<HttpExchange>,
+  limits: BodyLimits,
+  request: InjectRequest,
+): Promise<InjectResponse> {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const rawHeaders = flattenHeaders(request.headers);
+  const body = encodeRequestBody(request.body, rawHeaders);
+  if (body !== undefined && !hasHeader(rawHeaders, 'content-length')) {
+    rawHeaders.push('content-length', String(body.byteLength));
+  }
+  let sent: OutgoingResponse | undefined;
+  const ex = new HttpExchange(
+    { method, url: request.url, rawHeaders, body: body === undefined ? [] : [body], limits },
+    { send: (response) => void (sent = response) },
+  );
+  await execute(ex);
+  if (sent === undefined)
+    throw new Error(`inject: no response was sent for ${method} ${request.url}`);
+  const out = sent as OutgoingResponse;
+  const text =
+    method === 'HEAD' || out.body === undefined ? '' : Buffer.from(out.body).toString('utf8');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(out.headers)) {
+    headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
+  }
+  return { status: out.status, headers, body: text, json: <T>() => JSON.parse(text) as T };
+}
+
+/** @internal Encodes a request body, adding a JSON `content-type` to `rawHeaders` for an object. */
+export function encodeRequestBody(
+  body: InjectRequest['body'],
+  rawHeaders: string[],
+): Uint8Array | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return body;
+  if (!hasHeader(rawHeaders, 'content-type')) rawHeaders.push('content-type', 'application/json');
+  return Buffer.from(JSON.stringify(body));
+}
+
+function hasHeader(rawHeaders: readonly string[], lowerName: string): boolean {
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if ((rawHeaders[i] as string).toLowerCase() === lowerName) return true;
+  }
+  return false;
+}

@@ -1,0 +1,126 @@
+/**
+ * The HTTP server on `node:http`: each request becomes an {@link HttpExchange} run through the
+ * pipeline. `close()` is graceful: the listener stops at once (new connections are refused),
+ * requests in flight finish, and a request arriving on a kept-alive connection meanwhile gets 503.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { background, type Context, withCancel, withTimeout } from '../context/context.js';
+import type { Execute } from '../core/pipeline.js';
+import { FwError } from '../errors.js';
+import type { BodyLimits } from './body-limits.js';
+import { HttpExchange, type ResponseSink } from './exchange.js';
+import { stageError } from './render.js';
+
+/** How the server treats requests. */
+export interface NodeServerOptions {
+  readonly limits: BodyLimits;
+  /** A deadline for each request's `Context`, from its arrival. */
+  readonly requestTimeoutMs: number | undefined;
+  /** How long `close()` waits for requests in flight before cutting connections. */
+  readonly closeTimeoutMs: number;
+  /** Called with the final error of an execution that failed with a 5xx or on the way out. */
+  readonly onError: (err: Error, ex: HttpExchange) => void;
+}
+
+/** A `node:http` server running one pipeline. */
+export class NodeServer {
+  readonly #server: Server;
+  readonly #execute: Execute<HttpExchange>;
+  readonly #options: NodeServerOptions;
+  #closing: Promise<void> | undefined;
+
+  constructor(execute: Execute<HttpExchange>, options: NodeServerOptions) {
+    this.#execute = execute;
+    this.#options = options;
+    this.#server = createServer((req, res) => this.#handle(req, res));
+  }
+
+  /** Starts listening; resolves with the bound port (use port 0 for any free one). */
+  listen(port: number, host: string): Promise<{ port: number }> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', reject);
+        resolve({ port: (this.#server.address() as AddressInfo).port });
+      });
+    });
+  }
+
+  /** Stops taking connections and resolves when the ones open have finished. */
+  close(): Promise<void> {
+    this.#closing ??= new Promise<void>((resolve) => {
+      if (!this.#server.listening) return resolve();
+      const force = setTimeout(
+        () => this.#server.closeAllConnections(),
+        this.#options.closeTimeoutMs,
+      );
+      force.unref();
+      this.#server.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      this.#server.closeIdleConnections();
+    });
+    return this.#closing;
+  }
+
+  #handle(req: IncomingMessage, res: ServerResponse): void {
+    const ex = new HttpExchange(
+      {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        rawHeaders: req.rawHeaders,
+        body: req,
+        limits: this.#options.limits,
+        newContext: this.#contextFactory(res),
+      },
+      nodeSink(req, res, () => this.#closing !== undefined),
+    );
+    if (this.#closing !== undefined) {
+      stageError(ex.response, new FwError('FW_ERR_SHUTTING_DOWN'));
+      ex.send();
+      return;
+    }
+    this.#execute(ex).then(
+      (err) => {
+        if (err !== undefined) this.#options.onError(err, ex);
+      },
+      (err: unknown) => {
+        // execute() does not reject; if it ever does, answer and never crash.
+        this.#options.onError(err as Error, ex);
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      },
+    );
+  }
+
+  /** The request context, created on first use: canceled when the response closes, with a deadline. */
+  #contextFactory(res: ServerResponse): () => Context {
+    const timeout = this.#options.requestTimeoutMs;
+    const arrived = timeout === undefined ? 0 : Date.now();
+    return () => {
+      const [ctx, cancel] =
+        timeout === undefined
+          ? withCancel(background())
+          : withTimeout(background(), arrived + timeout - Date.now());
+      if (res.closed) cancel();
+      else res.once('close', cancel);
+      return ctx;
+    };
+  }
+}
+
+function nodeSink(req: IncomingMessage, res: ServerResponse, closing: () => boolean): ResponseSink {
+  return {
+    send({ status, headers, body }) {
+      if (res.headersSent || res.destroyed) return;
+      // A refused upload is not drained (Node would read all of it to reuse the connection), and a
+      // closing server keeps no connection alive: either way the connection ends here. Any other
+      // unread body is small or bounded by the server's timeouts, and Node drains it.
+      if ((status === 413 && !req.complete) || closing()) headers['Connection'] = 'close';
+      res.writeHead(status, headers);
+      res.end(body);
+    },
+  };
+}
