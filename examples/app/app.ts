@@ -1,0 +1,21 @@
+/** The example application: users over HTTP, orders that publish an event, and its consumer. */
+import { type App, createApp, type Logger } from 'fw';
+import { bindings } from './bindings.js';
+import { AuthInterceptor } from './interceptors.js';
+import { OrderEvents } from './orders.js';
+import { OrderLog, UserStore } from './store.js';
+import { UserController } from './users.js';
+
+/** Builds the example app with fresh in-memory stores. */
+export function exampleApp(logger?: Logger): { app: App; users: UserStore; orders: OrderLog } {
+  const users = new UserStore();
+  const orders = new OrderLog();
+  users.add('Ada', 'ada@example.com', ['admin']);
+  const app = createApp({
+    bindings,
+    providers: [new UserController(users), new OrderEvents(orders)],
+    interceptors: [new AuthInterceptor()],
+    ...(logger === undefined ? {} : { logger }),
+  });
+  return { app, users, orders };
+}

@@ -1,0 +1,26 @@
+/** `npm start`: serves the example app and shows what to try. */
+import { exampleApp } from './app.js';
+
+const port = Number(process.env['PORT'] ?? 3000);
+const { app, orders } = exampleApp();
+const { port: bound } = await app.listen({ port, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${bound}`;
+console.log(`fw example listening on ${base}
+  curl ${base}/users/1 -H 'Authorization: Bearer ada'
+  curl '${base}/users?page=1&size=10&tag=admin'
+  curl ${base}/users -H 'Content-Type: application/json' -d '{"name":"Bob","email":"bob@example.com"}'
+  curl ${base}/orders -H 'Content-Type: application/json' -d '{"userId":1,"sku":"book","qty":2}'
+Press Ctrl+C to stop.`);
+
+let seen = 0;
+const report = setInterval(() => {
+  for (; seen < orders.entries.length; seen++) console.log(`consumer: ${orders.entries[seen]}`);
+}, 200);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    clearInterval(report);
+    console.log('closing…');
+    void app.close().then(() => process.exit(0));
+  });
+}
