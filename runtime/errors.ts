@@ -60,7 +60,7 @@ export const ERRORS = {
   FW_ERR_PATH_PARAM_MISSING: t<{ key: string }>(500, (p) => `path parameter not found: ${p.key}`),
   FW_ERR_INVALID_STATUS: t<{ status: unknown }>(
     500,
-    (p) => `invalid HTTP response status ${String(p.status)}; use an integer from 200 to 599`,
+    (p) => `invalid HTTP response status ${String(p.status)}; use an integer from 100 to 599`,
   ),
   FW_ERR_RESPONSE_NOT_SERIALIZABLE: t<{ reason: string }>(
     500,
