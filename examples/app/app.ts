@@ -7,9 +7,14 @@ import { OrderLog, UserStore } from './store.js';
 import { UserController } from './users.js';
 
 /** Builds the example app with fresh in-memory stores. */
-export function exampleApp(logger?: Logger): { app: App; users: UserStore; orders: OrderLog } {
+export function exampleApp(options: { logger?: Logger; onOrder?: (entry: string) => void } = {}): {
+  app: App;
+  users: UserStore;
+  orders: OrderLog;
+} {
+  const { logger, onOrder } = options;
   const users = new UserStore();
-  const orders = new OrderLog();
+  const orders = new OrderLog(onOrder);
   users.add('Ada', 'ada@example.com', ['admin']);
   const app = createApp({
     bindings,

@@ -2,7 +2,7 @@
 import { exampleApp } from './app.js';
 
 const port = Number(process.env['PORT'] ?? 3000);
-const { app, orders } = exampleApp();
+const { app } = exampleApp({ onOrder: (entry) => console.log(`consumer: ${entry}`) });
 const { port: bound } = await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${bound}`;
 console.log(`fw example listening on ${base}
@@ -12,14 +12,8 @@ console.log(`fw example listening on ${base}
   curl ${base}/orders -H 'Content-Type: application/json' -d '{"userId":1,"sku":"book","qty":2}'
 Press Ctrl+C to stop.`);
 
-let seen = 0;
-const report = setInterval(() => {
-  for (; seen < orders.entries.length; seen++) console.log(`consumer: ${orders.entries[seen]}`);
-}, 200);
-
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    clearInterval(report);
     console.log('closing…');
     void app.close().then(() => process.exit(0));
   });

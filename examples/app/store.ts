@@ -28,9 +28,15 @@ export class UserStore {
 export class OrderLog {
   readonly entries: string[] = [];
   readonly #waiters: (() => void)[] = [];
+  readonly #onRecord: (entry: string) => void;
+
+  constructor(onRecord: (entry: string) => void = () => {}) {
+    this.#onRecord = onRecord;
+  }
 
   record(entry: string): void {
     this.entries.push(entry);
+    this.#onRecord(entry);
     for (const wake of this.#waiters.splice(0)) wake();
   }
 

@@ -1,0 +1,81 @@
+// The example app `npm start` runs, over a real socket: what the README's curl lines show.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exampleApp } from '../../examples/app/app.js';
+
+let base: string;
+let close: () => Promise<void>;
+let orders: ReturnType<typeof exampleApp>['orders'];
+const logged: unknown[] = [];
+
+beforeEach(async () => {
+  const built = exampleApp({ logger: { error: (_m, err) => logged.push(err) } });
+  orders = built.orders;
+  const { port } = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${port}`;
+  close = () => built.app.close();
+});
+afterEach(() => close());
+
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('example app', () => {
+  it('reads a path key, and what the auth interceptor stored', async () => {
+    const res = await fetch(`${base}/users/1`, { headers: { authorization: 'Bearer ada' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('server-timing')).toMatch(/^handler;dur=\d+\.\d\d$/);
+    expect(await res.json()).toEqual({
+      id: 1,
+      name: 'Ada',
+      email: 'ada@example.com',
+      tags: ['admin'],
+      viewer: 'ada',
+    });
+  });
+
+  it('pages and filters with Pagination and Values', async () => {
+    await post('/users', { name: 'Bob', email: 'bob@example.com' });
+    const res = await fetch(`${base}/users?page=1&size=10&tag=admin`);
+    const body = (await res.json()) as { users: { name: string }[]; size: number };
+    expect(body.size).toBe(10);
+    expect(body.users.map((u) => u.name)).toEqual(['Ada']);
+  });
+
+  it('creates a user from a validated body, answering 201 with Location', async () => {
+    const res = await post('/users', { name: 'Bob', email: 'bob@example.com', extra: 'dropped' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe('/users/2');
+    expect(await res.json()).toEqual({ id: 2, name: 'Bob', email: 'bob@example.com', tags: [] });
+  });
+
+  it('rejects a body that does not match its type, naming each property', async () => {
+    const res = await post('/users', { name: 3, tags: ['a', 4] });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail:
+        'Invalid body: name: expected a string; email: is required; tags[1]: expected a string',
+    });
+  });
+
+  it('answers 404 for an unknown user through HttpError', async () => {
+    const res = await fetch(`${base}/users/99`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { detail: string }).detail).toBe('No user 99');
+  });
+
+  it('publishes an event on an order, which the consumer handles', async () => {
+    const res = await post('/orders', { userId: 1, sku: 'book', qty: 2 });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ orderId: 1 });
+    await orders.waitFor(1);
+    expect(orders.entries).toEqual(['order 1: 2 x book']);
+    expect(logged).toEqual([]);
+  });
+});
