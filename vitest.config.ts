@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Tests import fw/* as an application does, from the sources (see DEVELOPERS.md). Vitest runs
+  // tests in Vite's SSR environment, which has its own resolve conditions.
   resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   // Vite 8's oxc transform does not lower TC39 decorators yet, and Node 20 cannot parse them.
   // fw's decorators do nothing at run time, so the legacy lowering serves both syntaxes.
   oxc: { decorator: { legacy: true } },
