@@ -1,7 +1,7 @@
 /**
  * Every error fw raises, as data: a stable `FW_ERR_*` code, the HTTP status it renders as and a
  * message template that says what was wrong and what to do. `docs/errors.md` lists each code.
- * Responses follow RFC 9457 (problem details); a 5xx `FwError` never shows its message to the client.
+ * Responses follow RFC 9457 (problem details); a 500 `FwError` never shows its message to the client.
  */
 import { STATUS_CODES } from 'node:http';
 
@@ -167,8 +167,9 @@ export class FwError<C extends FwErrorCode = FwErrorCode> extends HttpError {
     this.code = code;
   }
 
+  /** fw's own 500s are programming errors: the client sees only `Internal Server Error`. */
   override getResponse(): Problem {
-    return this.status >= 500 ? internalProblem : problem(this.status, this.detail);
+    return this.status === 500 ? internalProblem : problem(this.status, this.detail);
   }
 }
 

@@ -30,25 +30,30 @@ export class HttpExchange extends HttpContext {
     this.#sink = sink;
   }
 
-  /** Sends the staged response: 204 when nothing set a status; `Content-Length` always set. */
+  /**
+   * Sends the staged response: 204 when nothing set a status; `Content-Length` always set, and a
+   * framing header the handler wrote is dropped.
+   */
   send(): void {
     const staged = this.response.take();
     const status = staged.status === 0 ? 204 : staged.status;
     const headers: Record<string, string | string[]> = {};
     if (staged.headers !== undefined) {
-      for (const h of staged.headers.values()) {
+      for (const [key, h] of staged.headers) {
+        if (FRAMING.has(key)) continue;
         headers[h.name] = h.values.length === 1 ? (h.values[0] as string) : h.values;
       }
     }
     const body = typeof staged.body === 'string' ? Buffer.from(staged.body) : staged.body;
     const bodyless = status < 200 || status === 204 || status === 304;
-    deleteHeader(headers, 'content-length');
     if (!bodyless) headers['Content-Length'] = String(body?.byteLength ?? 0);
     this.#sink.send({ status, headers, body: bodyless ? undefined : body });
   }
 }
 
-function deleteHeader(headers: Record<string, unknown>, lowerName: string): void {
-  for (const name of Object.keys(headers))
-    if (name.toLowerCase() === lowerName) delete headers[name];
-}
+/**
+ * The headers that delimit the body (RFC 9112 section 6), keyed as staged (lower case). The body is
+ * always sent whole with its exact `Content-Length`; a `Transfer-Encoding` set beside it would make
+ * Node send both and a proxy read the message differently from the client (response desync).
+ */
+const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding']);

@@ -26,8 +26,11 @@ export function httpProtocol(router: Router<Route>): Protocol<HttpExchange> {
       stageResult(ex.response, result);
     },
     respond(ex, err) {
-      if (err !== undefined) stageError(ex.response, err);
-      ex.send();
+      try {
+        if (err !== undefined) stageError(ex.response, err);
+      } finally {
+        ex.send();
+      }
     },
   };
 }

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { background, type Context, withCancel, withTimeout } from '../context/context.js';
+import { findError } from '../core/error-chain.js';
 import type { Execute } from '../core/pipeline.js';
 import { FwError } from '../errors.js';
 import type { BodyLimits } from './body-limits.js';
@@ -84,7 +85,10 @@ export class NodeServer {
     }
     this.#execute(ex).then(
       (err) => {
-        if (err !== undefined) this.#options.onError(err, ex);
+        // A client that went away mid-body is not the server's failure: nothing to report.
+        if (err !== undefined && !(req.destroyed && isClientAbort(err))) {
+          this.#options.onError(err, ex);
+        }
       },
       (err: unknown) => {
         // execute() does not reject; if it ever does, answer and never crash.
@@ -109,6 +113,18 @@ export class NodeServer {
       return ctx;
     };
   }
+}
+
+const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);
+
+/** Whether `err` comes from the request stream failing because the client disconnected. */
+function isClientAbort(err: Error): boolean {
+  return (
+    findError(err, (e) => {
+      const { code, message } = e as { code?: unknown; message?: unknown };
+      return (typeof code === 'string' && ABORT_CODES.has(code)) || message === 'aborted';
+    }) !== undefined
+  );
 }
 
 function nodeSink(req: IncomingMessage, res: ServerResponse, closing: () => boolean): ResponseSink {

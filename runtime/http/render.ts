@@ -2,6 +2,7 @@
  * Turns a handler's return value or an execution error into the staged response (API.md section 6).
  * Errors render as RFC 9457 problem details; only an `HttpError` shows its own text.
  */
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { findHttpError } from '../core/error-chain.js';
 import { FwError, problemOf } from '../errors.js';
 import { Reply } from './reply.js';
@@ -70,7 +71,13 @@ export function stageError(res: StagedResponse, err: Error): void {
   if (res.isCommitted()) return;
   const httpError = findHttpError(err);
   const problem = problemOf(httpError);
-  const valid = problem.status >= 400 && problem.status <= 599;
+  // An error that cannot be sent as it is (a status that is no integer 4xx/5xx, a header that could
+  // split the response) renders as a bare 500: this function must not throw, or nothing is sent.
+  const valid =
+    Number.isInteger(problem.status) &&
+    problem.status >= 400 &&
+    problem.status <= 599 &&
+    (httpError === undefined || sendable(httpError.headers));
   const shown = valid ? problem : problemOf(undefined);
   if (valid && httpError !== undefined) {
     for (const name of Object.keys(httpError.headers)) {
@@ -80,4 +87,17 @@ export function stageError(res: StagedResponse, err: Error): void {
   res.writeStatus(shown.status);
   res.setHeader('Content-Type', PROBLEM);
   res.body = JSON.stringify(shown);
+}
+
+/** Whether every header passes Node's own checks, so setting them cannot throw. */
+function sendable(headers: Readonly<Record<string, string>>): boolean {
+  try {
+    for (const name of Object.keys(headers)) {
+      validateHeaderName(name);
+      validateHeaderValue(name, headers[name] as string);
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }

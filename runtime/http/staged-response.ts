@@ -29,7 +29,9 @@ export class StagedResponse implements ResponseWriter {
 
   setHeader(name: string, value: string): void {
     checkHeader(name, value);
-    (this.#headers ??= new Map()).set(name.toLowerCase(), { name, values: [value] });
+    const key = name.toLowerCase();
+    const headers = (this.#headers ??= new Map());
+    headers.set(key, { name: headers.get(key)?.name ?? name, values: [value] });
   }
 
   addHeader(name: string, value: string): void {
@@ -96,7 +98,6 @@ function copy(
   return out;
 }
 
-/** Node's own checks, at the call: a name must be a token, a value must not end the line. */
 /** Node's own checks, at the call: a name must be a token, a value must not end the line. */
 function checkHeader(name: string, value: string): void {
   validateHeaderName(name);

@@ -45,11 +45,18 @@ describe('FwError', () => {
       'Request body exceeds the limit of 10 bytes',
     ],
     [
-      'a 5xx shows nothing of itself',
+      'a 500 of fw shows nothing of itself',
       new FwError('FW_ERR_PATH_PARAM_MISSING', { key: 'secret' }),
       500,
       'Internal Server Error',
       'Internal Server Error',
+    ],
+    [
+      'a 503 of fw keeps its status and detail',
+      new FwError('FW_ERR_SHUTTING_DOWN'),
+      503,
+      'Service Unavailable',
+      'The server is shutting down; retry on another instance',
     ],
     [
       'an HttpError shows its detail, 5xx too',
