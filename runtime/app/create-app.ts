@@ -111,7 +111,12 @@ export function createApp(options: AppOptions): App {
       await open();
       if (listening) throw new FwError('FW_ERR_ALREADY_LISTENING');
       listening = true;
-      return server.listen(port, host);
+      try {
+        return await server.listen(port, host);
+      } catch (err) {
+        listening = false; // nothing listens: a later listen() may try another port
+        throw err;
+      }
     },
     async inject(request) {
       await open();

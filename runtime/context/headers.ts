@@ -1,4 +1,7 @@
-/** @internal Header maps built from the flat `[name, value, …]` list a request arrives with. */
+/**
+ * @internal Header maps built from the flat `[name, value, …]` list a request arrives with, and the
+ * split of a request target into its path and query string.
+ */
 
 /** Every header by lower-case name, each with every value in order; frozen throughout. */
 export function headerMap(
@@ -37,4 +40,26 @@ export function freezeQueries(
   const out: Record<string, readonly string[]> = Object.create(null);
   for (const key in queries) out[key] = Object.freeze([...(queries[key] as string[])]);
   return Object.freeze(out);
+}
+
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * The path and the query string (without `?`) of a request target (RFC 9112 section 3.2): the
+ * origin form `/p?q` as it is; the absolute form `http://host/p?q`, which a client talking to a
+ * proxy sends, without its scheme and authority, the path `/` when it has none.
+ */
+export function splitTarget(target: string): { readonly path: string; readonly query: string } {
+  let rest = target;
+  if (target.charCodeAt(0) !== 47 /* / */) {
+    const authority = ABSOLUTE_FORM.exec(target);
+    if (authority !== null) {
+      rest = target.slice(authority[0].length);
+      if (rest.charCodeAt(0) !== 47) rest = `/${rest}`;
+    }
+  }
+  const q = rest.indexOf('?');
+  return q === -1
+    ? { path: rest, query: '' }
+    : { path: rest.slice(0, q), query: rest.slice(q + 1) };
 }

@@ -17,14 +17,14 @@ import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
 import { parseQuery } from '../query/parse.js';
 import { background, type Context } from './context.js';
-import { freezeQueries, headerMap } from './headers.js';
+import { freezeQueries, headerMap, splitTarget } from './headers.js';
 import { ContextStore } from './store.js';
 
 /** What an {@link HttpContext} is built from. */
 export interface HttpContextInit {
   /** Upper case, as received. */
   readonly method: string;
-  /** The request target: the path, then `?` and the query string, if any. */
+  /** The request target: the path, then `?` and the query string, if any (or the absolute form). */
   readonly url: string;
   /** `[name, value, name, value, …]` as received (Node's `rawHeaders`). */
   readonly rawHeaders: readonly string[];
@@ -39,7 +39,7 @@ export interface HttpContextInit {
 /** The concrete HTTP request context. */
 export class HttpContext extends ContextStore implements ExecutionContext, HttpRequestContext {
   readonly #init: HttpContextInit;
-  #queryStart = -2;
+  #target: { readonly path: string; readonly query: string } | undefined;
   #headers: Readonly<Record<string, readonly string[]>> | undefined;
   #queries: Readonly<Record<string, readonly string[]>> | undefined;
   #context: Context | undefined;
@@ -57,8 +57,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 
   path(): string {
-    const q = this.#queryIndex();
-    return q === -1 ? this.#init.url : this.#init.url.slice(0, q);
+    return (this.#target ??= splitTarget(this.#init.url)).path;
   }
 
   param(name: string): string {
@@ -79,8 +78,8 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
 
   queries(): Readonly<Record<string, readonly string[]>> {
     if (this.#queries === undefined) {
-      const q = this.#queryIndex();
-      this.#queries = freezeQueries(parseQuery(q === -1 ? '' : this.#init.url.slice(q + 1)));
+      const { query } = (this.#target ??= splitTarget(this.#init.url));
+      this.#queries = freezeQueries(parseQuery(query));
     }
     return this.#queries;
   }
@@ -111,10 +110,5 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
       { ...this.#init.limits.multipart, bodyLimit: this.#init.limits.bodyLimit },
     );
     return this.#form;
-  }
-
-  #queryIndex(): number {
-    if (this.#queryStart === -2) this.#queryStart = this.#init.url.indexOf('?');
-    return this.#queryStart;
   }
 }

@@ -7,7 +7,7 @@ import type { WebSocketRequestContext } from '../core/types.js';
 import { parseQuery } from '../query/parse.js';
 import { background, type Context } from './context.js';
 import { parseCookies } from './cookies.js';
-import { flattenHeaders, freezeQueries, headerMap } from './headers.js';
+import { flattenHeaders, freezeQueries, headerMap, splitTarget } from './headers.js';
 
 /** What a {@link WebSocketRequestSnapshot} is taken from. */
 export interface WebSocketRequestInit {
@@ -32,11 +32,11 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
   readonly #context: Context;
 
   constructor(init: WebSocketRequestInit) {
-    const q = init.url.indexOf('?');
+    const { path, query } = splitTarget(init.url);
     this.#url = init.url;
-    this.#path = q === -1 ? init.url : init.url.slice(0, q);
+    this.#path = path;
     this.#headers = headerMap(init.rawHeaders ?? flattenHeaders(init.headers));
-    this.#queries = freezeQueries(parseQuery(q === -1 ? '' : init.url.slice(q + 1)));
+    this.#queries = freezeQueries(parseQuery(query));
     this.#cookies = Object.freeze(parseCookies(this.#headers['cookie'] ?? []));
     this.#remoteAddr = init.remoteAddr ?? '';
     this.#context = init.context ?? background();

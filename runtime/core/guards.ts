@@ -18,11 +18,33 @@ function hasMethods(ctx: unknown, names: readonly string[]): ctx is Methods {
   return true;
 }
 
-const EXECUTION = ['method', 'path', 'params', 'pathKeys', 'header', 'queries', 'set', 'get'];
+/** Every method of `ExecutionContext`, its carriers' included. */
+const EXECUTION = [
+  'method',
+  'path',
+  'params',
+  'pathKeys',
+  'header',
+  'queries',
+  'set',
+  'get',
+  'has',
+  'context',
+  'eventBus',
+];
 const HTTP = [...EXECUTION, 'bind', 'multipartForm', 'headers', 'param', 'query'];
 const CONSUMER = [...EXECUTION, 'eventName', 'payload'];
 const WEBSOCKET = [...EXECUTION, 'connId', 'messageType', 'payload'];
-const WEBSOCKET_MESSAGE = [...WEBSOCKET, 'cookie', 'cookies', 'remoteAddr', 'host', 'requestURI'];
+const WEBSOCKET_MESSAGE = [
+  ...WEBSOCKET,
+  'headers',
+  'query',
+  'cookie',
+  'cookies',
+  'remoteAddr',
+  'host',
+  'requestURI',
+];
 
 /** Whether `ctx` is an HTTP request context (and an execution context). */
 export function isHttpRequestContext(ctx: unknown): ctx is HttpRequestContext & ExecutionContext {

@@ -32,7 +32,11 @@ export class DefaultDispatcher implements Dispatcher {
   async dispatch(ctx: Context, events: DomainEvent[]): Promise<void> {
     let failure: Error | undefined;
     for (const event of events) {
-      const outcomes = await Promise.allSettled(this.#publishers.map((p) => p.publish(ctx, event)));
+      // `new Promise` turns a publisher that throws instead of rejecting into a rejection, so the
+      // others still get the event and the failure is reported like any other.
+      const outcomes = await Promise.allSettled(
+        this.#publishers.map((p) => new Promise<void>((resolve) => resolve(p.publish(ctx, event)))),
+      );
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') {
           const cause = toError(outcome.reason);

@@ -36,7 +36,9 @@ export function httpContext(init: {
     writer: new StagedResponse(),
   });
   if (init.params !== undefined) {
-    ctx.route({ ...init.params }, Object.freeze(Object.keys(init.params)));
+    // A null prototype, as the router's params have: `param('toString')` is '' like any other miss.
+    const params: Record<string, string> = Object.assign(Object.create(null), init.params);
+    ctx.route(params, Object.freeze(Object.keys(params)));
   }
   return ctx;
 }

@@ -47,38 +47,45 @@ export class EventBusResolver extends TypeResolver {
   }
 }
 
-/** `HttpRequestContext`: the execution context itself, when it is an HTTP request's. */
-export class HttpRequestContextResolver extends TypeResolver {
+type NotThatContext =
+  | 'FW_ERR_NOT_HTTP_CONTEXT'
+  | 'FW_ERR_NOT_CONSUMER_CONTEXT'
+  | 'FW_ERR_NOT_WEBSOCKET_CONTEXT';
+
+/** A protocol context type: the execution context itself, when it is of that protocol. */
+abstract class ProtocolContextResolver extends TypeResolver {
+  protected abstract readonly accepts: (ctx: ExecutionContext) => boolean;
+  protected abstract readonly refusal: NotThatContext;
+  resolve(ctx: ExecutionContext): unknown {
+    if (!this.accepts(ctx)) throw new FwError(this.refusal);
+    return ctx;
+  }
+}
+
+/** `HttpRequestContext`, for an HTTP request. */
+export class HttpRequestContextResolver extends ProtocolContextResolver {
   readonly type = 'fw/core#HttpRequestContext';
-  resolve(ctx: ExecutionContext): unknown {
-    if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');
-    return ctx;
-  }
+  protected readonly accepts = isHttpRequestContext;
+  protected readonly refusal = 'FW_ERR_NOT_HTTP_CONTEXT';
 }
 
-/** `ConsumerRequestContext`: the execution context itself, when it is an event message's. */
-export class ConsumerRequestContextResolver extends TypeResolver {
+/** `ConsumerRequestContext`, for an event message. */
+export class ConsumerRequestContextResolver extends ProtocolContextResolver {
   readonly type = 'fw/core#ConsumerRequestContext';
-  resolve(ctx: ExecutionContext): unknown {
-    if (!isConsumerRequestContext(ctx)) throw new FwError('FW_ERR_NOT_CONSUMER_CONTEXT');
-    return ctx;
-  }
+  protected readonly accepts = isConsumerRequestContext;
+  protected readonly refusal = 'FW_ERR_NOT_CONSUMER_CONTEXT';
 }
 
-/** `WebSocketContext`: the execution context itself, when it is a WebSocket message's. */
-export class WebSocketContextResolver extends TypeResolver {
+/** `WebSocketContext`, for a WebSocket message. */
+export class WebSocketContextResolver extends ProtocolContextResolver {
   readonly type = 'fw/core#WebSocketContext';
-  resolve(ctx: ExecutionContext): unknown {
-    if (!isWebSocketContext(ctx)) throw new FwError('FW_ERR_NOT_WEBSOCKET_CONTEXT');
-    return ctx;
-  }
+  protected readonly accepts = isWebSocketContext;
+  protected readonly refusal = 'FW_ERR_NOT_WEBSOCKET_CONTEXT';
 }
 
 /** `WebSocketMessageContext`: as `WebSocketContext`, with the upgrade-request snapshot. */
-export class WebSocketMessageContextResolver extends TypeResolver {
+export class WebSocketMessageContextResolver extends ProtocolContextResolver {
   readonly type = 'fw/core#WebSocketMessageContext';
-  resolve(ctx: ExecutionContext): unknown {
-    if (!isWebSocketMessageContext(ctx)) throw new FwError('FW_ERR_NOT_WEBSOCKET_CONTEXT');
-    return ctx;
-  }
+  protected readonly accepts = isWebSocketMessageContext;
+  protected readonly refusal = 'FW_ERR_NOT_WEBSOCKET_CONTEXT';
 }

@@ -23,8 +23,10 @@ export class PathParameterResolver implements ArgumentResolver {
 
   resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
     const key = pm.pathKey as string;
-    const raw = ctx.params()[key];
-    if (raw === undefined) throw new FwError('FW_ERR_PATH_PARAM_MISSING', { key });
+    const params = ctx.params();
+    // Own properties only: a params object with a prototype must not answer `constructor`.
+    const raw = Object.hasOwn(params, key) ? params[key] : undefined;
+    if (typeof raw !== 'string') throw new FwError('FW_ERR_PATH_PARAM_MISSING', { key });
     const value = (PARSERS[pm.type] as (raw: string) => unknown)(raw);
     if (value === undefined) throw new FwError('FW_ERR_INVALID_PATH_PARAM', { key });
     return value;
