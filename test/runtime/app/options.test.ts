@@ -1,0 +1,85 @@
+import { type AppOptions, type Bindings, createApp, FwError } from 'fw';
+import { describe, expect, it } from 'vitest';
+
+type Case<G, W> = [name: string, { given: G; want: W }];
+
+const bindingsOf = (): Bindings => ({ version: 1, controllers: [] });
+
+/** The FwError createApp throws for `options`. */
+function startUpError(options: AppOptions): FwError {
+  try {
+    createApp(options);
+  } catch (err) {
+    if (err instanceof FwError) return err;
+    throw err;
+  }
+  throw new Error('expected createApp to throw');
+}
+
+describe('options that make no sense', () => {
+  // createApp fails naming the option, what it must be and what it got.
+  const MULTIPART = 'maxFiles, maxFileBytes, maxFields, maxFieldBytes, maxParts, maxTotalBytes';
+  const cases: Case<Partial<AppOptions>, string>[] = [
+    [
+      'bodyLimit -1',
+      { given: { bodyLimit: -1 }, want: "option 'bodyLimit' must be a positive number; got -1" },
+    ],
+    [
+      'bodyLimit 0',
+      { given: { bodyLimit: 0 }, want: "option 'bodyLimit' must be a positive number; got 0" },
+    ],
+    [
+      'bodyLimit NaN',
+      {
+        given: { bodyLimit: Number.NaN },
+        want: "option 'bodyLimit' must be a positive number; got NaN",
+      },
+    ],
+    [
+      'bodyLimit as text',
+      {
+        given: { bodyLimit: '1mb' as unknown as number },
+        want: "option 'bodyLimit' must be a positive number; got 1mb",
+      },
+    ],
+    [
+      'multipart.unknownKey',
+      {
+        given: { multipart: { unknownKey: 1 } as AppOptions['multipart'] },
+        want: `option 'multipart.unknownKey' must be one of ${MULTIPART}; got unknownKey`,
+      },
+    ],
+    [
+      'multipart.maxFiles 0',
+      {
+        given: { multipart: { maxFiles: 0 } },
+        want: "option 'multipart.maxFiles' must be a positive number; got 0",
+      },
+    ],
+    [
+      'requestTimeoutMs -5',
+      {
+        given: { requestTimeoutMs: -5 },
+        want: "option 'requestTimeoutMs' must be a positive number; got -5",
+      },
+    ],
+    [
+      'closeTimeoutMs Infinity',
+      {
+        given: { closeTimeoutMs: Number.POSITIVE_INFINITY },
+        want: "option 'closeTimeoutMs' must be a positive number; got Infinity",
+      },
+    ],
+    [
+      'a provider that is not an instance',
+      {
+        given: { providers: [null as unknown as object] },
+        want: "option 'providers' must be an array of instances; got null",
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const err = startUpError({ bindings: bindingsOf(), ...given });
+    expect([err.code, err.message]).toEqual(['FW_ERR_INVALID_OPTION', `createApp ${want}`]);
+  });
+});

@@ -1,0 +1,136 @@
+import { type Delivery, InMemoryTransport, inMemoryTransport } from 'fw';
+import { describe, expect, it } from 'vitest';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (d: Delivery) => `${d.eventName}:${new TextDecoder().decode(d.payload)}`;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A promise with its resolve function. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A transport started on `names` whose handler records each delivery. */
+async function started(names: string[], onError?: (err: unknown, d: Delivery) => void) {
+  const delivered: string[] = [];
+  const transport = new InMemoryTransport(onError === undefined ? {} : { onError });
+  await transport.start(names, async (d) => {
+    delivered.push(text(d));
+  });
+  return { transport, delivered };
+}
+
+describe('InMemoryTransport delivery', () => {
+  // Events of subscribed names reach the handler on a later turn, once each, in order.
+  it('delivers after publish returns', async () => {
+    const got = deferred<Delivery>();
+    const transport = new InMemoryTransport();
+    await transport.start(['order.placed'], async (d) => got.resolve(d));
+    let delivered = false;
+    void got.promise.then(() => {
+      delivered = true;
+    });
+    await transport.publish('order.placed', bytes('{"id":1}'));
+    expect(delivered).toBe(false);
+    expect(text(await got.promise)).toBe('order.placed:{"id":1}');
+  });
+
+  it('delivers each message once, in publish order', async () => {
+    const { transport, delivered } = await started(['a', 'b']);
+    await transport.publish('a', bytes('1'));
+    await transport.publish('b', bytes('2'));
+    await transport.publish('a', bytes('3'));
+    await transport.close();
+    expect(delivered).toEqual(['a:1', 'b:2', 'a:3']);
+  });
+
+  it('does not deliver names it was not started with', async () => {
+    const { transport, delivered } = await started(['a']);
+    await transport.publish('b', bytes('x'));
+    await transport.publish('A', bytes('x'));
+    await transport.publish('a', bytes('y'));
+    await transport.close();
+    expect(delivered).toEqual(['a:y']);
+  });
+
+  it('drops what is published before start', async () => {
+    const transport = inMemoryTransport();
+    expect(transport).toBeInstanceOf(InMemoryTransport);
+    await transport.publish('a', bytes('early'));
+    const delivered: string[] = [];
+    await transport.start(['a'], async (d) => void delivered.push(text(d)));
+    await transport.publish('a', bytes('late'));
+    await transport.close();
+    expect(delivered).toEqual(['a:late']);
+  });
+});
+
+describe('InMemoryTransport failures', () => {
+  // A handler failure goes to onError with its delivery; nothing is retried.
+  it('reports a failing handler to onError', async () => {
+    const reported: [unknown, string][] = [];
+    const failure = new Error('consumer failed');
+    const transport = new InMemoryTransport({ onError: (err, d) => reported.push([err, text(d)]) });
+    let calls = 0;
+    await transport.start(['a'], async () => {
+      calls++;
+      throw failure;
+    });
+    await transport.publish('a', bytes('1'));
+    await transport.close();
+    expect(reported).toEqual([[failure, 'a:1']]);
+    expect(calls).toBe(1);
+  });
+});
+
+describe('InMemoryTransport.close', () => {
+  // close() waits for deliveries in flight; afterwards publish rejects.
+  it('waits for deliveries in flight', async () => {
+    const log: string[] = [];
+    const gate = deferred();
+    const entered = deferred();
+    const transport = new InMemoryTransport();
+    await transport.start(['a'], async () => {
+      log.push('handler started');
+      entered.resolve();
+      await gate.promise;
+      log.push('handler finished');
+    });
+    await transport.publish('a', bytes('1'));
+    await entered.promise;
+    const closed = transport.close().then(() => log.push('closed'));
+    await nextTurn();
+    await nextTurn();
+    log.push('gate opened');
+    gate.resolve();
+    await closed;
+    expect(log).toEqual(['handler started', 'gate opened', 'handler finished', 'closed']);
+  });
+
+  it('waits for a delivery published but not yet started', async () => {
+    const { transport, delivered } = await started(['a']);
+    await transport.publish('a', bytes('1'));
+    await transport.close();
+    expect(delivered).toEqual(['a:1']);
+  });
+
+  it('rejects publish after close', async () => {
+    const { transport, delivered } = await started(['a']);
+    await transport.close();
+    await expect(transport.publish('a', bytes('1'))).rejects.toThrow(
+      'in-memory transport is closed; event a not sent',
+    );
+    await nextTurn();
+    expect(delivered).toEqual([]);
+  });
+
+  it('can be closed twice', async () => {
+    const { transport } = await started(['a']);
+    await transport.close();
+    await expect(transport.close()).resolves.toBeUndefined();
+  });
+});
