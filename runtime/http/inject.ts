@@ -49,7 +49,11 @@ export async function inject(
     throw new Error(`inject: no response was sent for ${method} ${request.url}`);
   const out = sent as OutgoingResponse;
   const text =
-    method === 'HEAD' || out.body === undefined ? '' : Buffer.from(out.body).toString('utf8');
+    method === 'HEAD' || out.body === undefined
+      ? ''
+      : typeof out.body === 'string'
+        ? out.body
+        : Buffer.from(out.body).toString('utf8');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(out.headers)) {
     headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
