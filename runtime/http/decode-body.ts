@@ -8,6 +8,7 @@
  * value has a `prototype` key (what deep merges walk into `Object.prototype`). Both are dropped.
  */
 import { FwError } from '../errors.js';
+import { parseQuery } from '../query/parse.js';
 
 /** @internal A parsed `Content-Type`: essence `type/subtype` and charset, both lower case. */
 export interface MediaType {
@@ -106,13 +107,15 @@ function jsonReason(err: unknown): string {
   return reason === '' ? 'not valid JSON' : reason;
 }
 
+/** A form as an object of strings: the first value of each key, decoded as queries are. */
 function parseForm(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  // A leading '&' keeps URLSearchParams from stripping a leading '?' that belongs to the first key.
-  for (const [key, value] of new URLSearchParams(`&${text}`)) {
-    if (key === '__proto__' || Object.hasOwn(out, key)) continue;
+  // A leading '&' keeps parseQuery from dropping a leading '?' that belongs to the first key.
+  const pairs = parseQuery(`&${text}`);
+  for (const key in pairs) {
+    if (key === '__proto__') continue;
     Object.defineProperty(out, key, {
-      value,
+      value: (pairs[key] as string[])[0],
       enumerable: true,
       writable: true,
       configurable: true,
