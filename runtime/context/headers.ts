@@ -1,7 +1,8 @@
 /**
- * @internal Header maps built from the flat `[name, value, …]` list a request arrives with, and the
- * split of a request target into its path and query string.
+ * @internal Header maps built from the flat `[name, value, …]` list a request arrives with, the
+ * split of a request target into its path and query string, and its frozen queries.
  */
+import { parseQuery } from '../query/parse.js';
 
 /** Every header by lower-case name, each with every value in order; frozen throughout. */
 export function headerMap(
@@ -33,13 +34,11 @@ export function flattenHeaders(
   return raw;
 }
 
-/** Deep-frozen copy of `queries` (a parsed query string) with a null prototype. */
-export function freezeQueries(
-  queries: Readonly<Record<string, readonly string[]>>,
-): Readonly<Record<string, readonly string[]>> {
-  const out: Record<string, readonly string[]> = Object.create(null);
-  for (const key in queries) out[key] = Object.freeze([...(queries[key] as string[])]);
-  return Object.freeze(out);
+/** A query string parsed and frozen in place (the parse is fresh, so nothing needs copying). */
+export function frozenQueries(query: string): Readonly<Record<string, readonly string[]>> {
+  const queries = parseQuery(query);
+  for (const key in queries) Object.freeze(queries[key]);
+  return Object.freeze(queries);
 }
 
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;

@@ -15,9 +15,8 @@ import type { BodyLimits } from '../http/body-limits.js';
 import { decodeBody } from '../http/decode-body.js';
 import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
-import { parseQuery } from '../query/parse.js';
 import { background, type Context } from './context.js';
-import { freezeQueries, headerMap, splitTarget } from './headers.js';
+import { frozenQueries, headerMap, splitTarget } from './headers.js';
 import { ContextStore } from './store.js';
 
 /** What an {@link HttpContext} is built from. */
@@ -79,7 +78,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   queries(): Readonly<Record<string, readonly string[]>> {
     if (this.#queries === undefined) {
       const { query } = (this.#target ??= splitTarget(this.#init.url));
-      this.#queries = freezeQueries(parseQuery(query));
+      this.#queries = frozenQueries(query);
     }
     return this.#queries;
   }

@@ -4,10 +4,9 @@
  * to the upgrade request can alter it.
  */
 import type { WebSocketRequestContext } from '../core/types.js';
-import { parseQuery } from '../query/parse.js';
 import { background, type Context } from './context.js';
 import { parseCookies } from './cookies.js';
-import { flattenHeaders, freezeQueries, headerMap, splitTarget } from './headers.js';
+import { flattenHeaders, frozenQueries, headerMap, splitTarget } from './headers.js';
 
 /** What a {@link WebSocketRequestSnapshot} is taken from. */
 export interface WebSocketRequestInit {
@@ -36,7 +35,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
     this.#url = init.url;
     this.#path = path;
     this.#headers = headerMap(init.rawHeaders ?? flattenHeaders(init.headers));
-    this.#queries = freezeQueries(parseQuery(query));
+    this.#queries = frozenQueries(query);
     this.#cookies = Object.freeze(parseCookies(this.#headers['cookie'] ?? []));
     this.#remoteAddr = init.remoteAddr ?? '';
     this.#context = init.context ?? background();

@@ -19,13 +19,18 @@ const EMPTY: readonly string[] = Object.freeze([]);
 export class Values {
   readonly #values: ReadonlyMap<string, readonly string[]>;
 
-  /** Copies `values` (each list too); keys such as `__proto__` are ordinary keys. */
+  /**
+   * Copies `values` (each list too, unless frozen: then nothing can change it); keys such as
+   * `__proto__` are ordinary keys.
+   */
   constructor(values: Readonly<Record<string, readonly string[]>> = {}) {
     const map = new Map<string, readonly string[]>();
     for (const key of Object.keys(values)) {
       const list: unknown = values[key];
       // A non-array entry (only possible from untyped code) is a key with no values.
-      map.set(key, Array.isArray(list) ? Object.freeze(list.map(String)) : EMPTY);
+      // A frozen list cannot change afterwards, so it is kept as it is: no copy per request.
+      if (!Array.isArray(list)) map.set(key, EMPTY);
+      else map.set(key, Object.isFrozen(list) ? list : Object.freeze(list.map(String)));
     }
     this.#values = map;
     Object.freeze(this);
