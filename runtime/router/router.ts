@@ -68,8 +68,11 @@ const FORBIDDEN_REASONS: Readonly<Record<string, string>> = {
   '%': "'%' is not allowed: write the character, not a percent-escape",
 };
 
-/** Why `method` and `path` are not a valid route under the grammar above, or null. */
-function routeProblem(method: string, path: string): string | null {
+/**
+ * Why `method` and `path` are not a valid route under the grammar above, or null.
+ * @internal For fwgen's analyzer, so it reports invalid patterns with the runtime's own reasons.
+ */
+export function routeProblem(method: string, path: string): string | null {
   if (!METHOD.test(method)) return 'the method must be an upper-case HTTP token such as GET';
   if (!path.startsWith('/')) return "the path must start with '/'";
   const segments = path.slice(1).split('/');

@@ -1,0 +1,120 @@
+/**
+ * A handler parameter of the application's own type: the request body (HTTP) or the decoded
+ * payload (event, WebSocket message). It must name an exported, non-generic interface, class or
+ * type alias of the project; its {@link NamedType} is what the generated validator checks.
+ */
+import { ts } from 'ts-morph';
+import type { ControllerKind } from './class-scan.js';
+import {
+  declaredTypeOf,
+  isTypeDeclaration,
+  type NameableDeclaration,
+  nameable,
+} from './named-decl.js';
+import type { Scope } from './scope.js';
+import type { Shapes } from './shapes.js';
+import { exportsAs, symbolOfName } from './symbols.js';
+import { isObjectLike, nodeText, withoutUndefinedNode } from './type-syntax.js';
+import { unsupported as notData } from './unsupported.js';
+
+/** What a parameter may be, per kind of controller: the tail of FW0201. */
+export const SUPPORTED: Readonly<Record<ControllerKind, string>> = {
+  http: 'use Values (fw/query) for query values, a primitive named after a route key, or an interface for the body',
+  events:
+    'use an interface for the payload, or a context such as Context (fw/context) or ConsumerRequestContext (fw/core)',
+  websocket:
+    'use a primitive named after a route key, an interface for the payload, or a context such as WebSocketMessageContext (fw/core)',
+};
+
+/** `body` or `payload`, as a handler of this kind calls it. */
+export function bodyWord(kind: ControllerKind): string {
+  return kind === 'http' ? 'body' : 'payload';
+}
+
+const NAME_IT = 'name the type: `interface CreateUser { … }`';
+
+/** Why a parameter's type cannot be a body or payload, reported with the parameter's code. */
+type Refusal = readonly ['FW0201' | 'FW0303' | 'FW0304', string];
+
+/**
+ * The type id of a body or payload parameter, or undefined after reporting why it cannot be one
+ * (FW0201, FW0303, FW0304).
+ */
+export function bodyTypeId(
+  scope: Scope,
+  shapes: Shapes,
+  annotation: ts.TypeNode,
+  type: ts.Type,
+  who: string,
+  kind: ControllerKind,
+): string | undefined {
+  const node = withoutUndefinedNode(annotation) ?? annotation;
+  const found = namedBody(scope, node, type, kind);
+  if (!Array.isArray(found)) return shapes.named(found as NameableDeclaration);
+  const [code, why] = found as Refusal;
+  const message =
+    code === 'FW0201'
+      ? `${who}: type '${nodeText(node)}' is not supported; ${why}`
+      : `${who}: ${why}`;
+  scope.report(code, node, message);
+  return undefined;
+}
+
+function namedBody(
+  scope: Scope,
+  node: ts.TypeNode,
+  type: ts.Type,
+  kind: ControllerKind,
+): NameableDeclaration | Refusal {
+  const { checker } = scope;
+  const word = bodyWord(kind);
+  const written = nodeText(node);
+  const generic: Refusal = ['FW0303', `the ${word} type '${written}' is generic; ${NAME_IT}`];
+  const unsupported: Refusal = ['FW0201', SUPPORTED[kind]];
+  const isData = isObjectLike(checker, type) && notData(scope, type) === undefined;
+  const isList = checker.isArrayType(type) || checker.isTupleType(type);
+  if (!ts.isTypeReferenceNode(node)) {
+    if (!isData && !isList) return unsupported;
+    return ['FW0303', `the ${word} type '${written}' has no name; ${NAME_IT}`];
+  }
+  const decl = symbolOfName(checker, node.typeName)?.declarations?.find(isTypeDeclaration);
+  if (decl === undefined) return unsupported;
+  const file = decl.getSourceFile();
+  if (!scope.isProjectFile(file)) {
+    if (scope.isDefaultLibrary(file)) {
+      return ts.isTypeAliasDeclaration(decl) && (isData || isList) ? generic : unsupported;
+    }
+    if (ts.isClassDeclaration(decl) || !isData) return unsupported;
+    const base = decl.name?.text ?? written;
+    return [
+      'FW0201',
+      `a ${word} type must be declared in the project, and this one is declared in ${scope.fileOf(file)}: declare \`interface My${base} extends ${base} {}\` and take that`,
+    ];
+  }
+  if (node.typeArguments !== undefined || decl.typeParameters !== undefined) return generic;
+  const named = nameable(scope, decl);
+  const name = decl.name?.text ?? written;
+  if (named === undefined || !exportsAs(checker, file, name, decl)) {
+    return [
+      'FW0304',
+      `the ${word} type '${name}' is not exported by its name from ${scope.fileOf(file)}; export it (\`export ${keyword(decl)} ${name}\`) so the generated bindings can import it`,
+    ];
+  }
+  const declared = declaredTypeOf(checker, named);
+  const vague = (declared.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
+  return vague || isCallable(checker, declared) ? unsupported : named;
+}
+
+function isCallable(checker: ts.TypeChecker, type: ts.Type): boolean {
+  return (
+    checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 ||
+    checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0
+  );
+}
+
+function keyword(
+  decl: ts.InterfaceDeclaration | ts.ClassDeclaration | ts.TypeAliasDeclaration,
+): string {
+  if (ts.isInterfaceDeclaration(decl)) return 'interface';
+  return ts.isClassDeclaration(decl) ? 'class' : 'type';
+}

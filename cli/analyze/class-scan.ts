@@ -1,0 +1,221 @@
+/**
+ * Finds the controllers among a file's classes and the handlers among their methods: which fw
+ * decorators mark them, where their routes go, and whether they are where the generated module
+ * can reach them (exported, concrete, public instance methods).
+ */
+import { ts } from 'ts-morph';
+import type { ImportRef, SourceLocation } from '../ir.js';
+import type { FwDecorator, FwDecoratorUse } from './framework.js';
+import { interceptorRefs } from './interceptors.js';
+import { handlerRoute, prefixOf } from './routes.js';
+import { decoratorsOf, type Scope } from './scope.js';
+import { exportsAs } from './symbols.js';
+
+/** The three kinds of controller class. */
+export type ControllerKind = 'http' | 'events' | 'websocket';
+
+/** A handler method as found, before its parameters are read. */
+export interface FoundHandler {
+  readonly name: string;
+  /** `Class.method`, for messages. */
+  readonly label: string;
+  readonly kind: ControllerKind;
+  readonly method: string;
+  /** The full route path, event name or gateway path; undefined when it could not be read. */
+  readonly path: string | undefined;
+  /** The route's keys; undefined when the path is unknown or invalid. */
+  readonly keys: readonly string[] | undefined;
+  readonly at: SourceLocation;
+  readonly node: ts.MethodDeclaration;
+  /** Undefined when an argument was reported. */
+  readonly interceptors: readonly ImportRef[] | undefined;
+}
+
+/** A controller class as found; `exported` is false when it was reported (FW0106). */
+export interface FoundController {
+  readonly kind: ControllerKind;
+  readonly name: string;
+  readonly ref: ImportRef;
+  readonly at: SourceLocation;
+  /** The HTTP prefix or the gateway path; undefined when it could not be read. */
+  readonly path: string | undefined;
+  readonly exported: boolean;
+  readonly interceptors: readonly ImportRef[] | undefined;
+  readonly handlers: readonly FoundHandler[];
+}
+
+const KINDS: Partial<Record<FwDecorator, ControllerKind>> = {
+  Controller: 'http',
+  EventConsumer: 'events',
+  WebSocketGateway: 'websocket',
+};
+
+const ROUTES: Partial<Record<FwDecorator, readonly [ControllerKind, string]>> = {
+  Get: ['http', 'GET'],
+  Post: ['http', 'POST'],
+  Put: ['http', 'PUT'],
+  Patch: ['http', 'PATCH'],
+  Delete: ['http', 'DELETE'],
+  Options: ['http', 'OPTIONS'],
+  Head: ['http', 'HEAD'],
+  OnEvent: ['events', 'EVENT'],
+  OnMessage: ['websocket', 'WS'],
+};
+
+/** The decorator that makes a class of each kind, and the handler decorators it takes. */
+const KIND_WORDS: Readonly<Record<ControllerKind, readonly [string, string]>> = {
+  http: ['@Controller', '@Get, @Post, @Put, @Patch, @Delete, @Options or @Head'],
+  events: ['@EventConsumer', '@OnEvent'],
+  websocket: ['@WebSocketGateway', '@OnMessage'],
+};
+
+const uses = (scope: Scope, node: ts.Node): FwDecoratorUse[] =>
+  decoratorsOf(node).flatMap((d) => scope.fw.decorator(d) ?? []);
+
+/** The controller `cls` declares, or undefined when it is none (problems are reported). */
+export function scanClass(scope: Scope, cls: ts.ClassLikeDeclaration): FoundController | undefined {
+  const own = uses(scope, cls);
+  const members = cls.members.map((member) => ({ member, uses: uses(scope, member) }));
+  const kinds = own.filter((u) => KINDS[u.name] !== undefined);
+  const first = kinds[0];
+  const className = cls.name?.text ?? '(anonymous class)';
+  for (const use of own.filter((u) => ROUTES[u.name] !== undefined)) {
+    const message = `@${use.name} on class ${className}: route decorators go on methods; mark the class with ${KIND_WORDS[ROUTES[use.name]![0]][0]}(…) and its methods with @${use.name}`;
+    scope.report('FW0107', use.node, message);
+  }
+  if (first === undefined) {
+    for (const { member, uses: memberUses } of members) {
+      for (const use of memberUses.filter((u) => ROUTES[u.name] !== undefined)) {
+        const fix = `add ${KIND_WORDS[ROUTES[use.name]![0]][0]}(…) to the class`;
+        const label = `${className}.${memberName(member) ?? '(computed)'}`;
+        const message = `@${use.name} on ${label}: ${className} is not a controller; ${fix}`;
+        scope.report('FW0104', use.node, message);
+      }
+    }
+    return undefined;
+  }
+  const kind = KINDS[first.name]!;
+  for (const extra of kinds.slice(1)) {
+    const message = `class ${className} has both @${first.name} and @${extra.name}; a class is one kind of controller: split it in two`;
+    scope.report('FW0105', extra.node, message);
+  }
+  const exported = checkExported(scope, cls, first);
+  const prefix = prefixOf(scope, kind, first, className);
+  const classInterceptors = interceptorRefs(
+    scope,
+    own.filter((u) => u.name === 'UseInterceptors'),
+    className,
+  );
+  const handlers = members.flatMap(({ member, uses: memberUses }) => {
+    const handler = scanMember(scope, kind, className, member, memberUses, prefix);
+    return handler === undefined ? [] : [handler];
+  });
+  const file = cls.getSourceFile();
+  return {
+    kind,
+    name: className,
+    ref: { from: 'file', module: scope.fileOf(file), name: className },
+    at: scope.locate(cls),
+    path: prefix,
+    exported,
+    interceptors: classInterceptors,
+    handlers,
+  };
+}
+
+function checkExported(scope: Scope, cls: ts.ClassLikeDeclaration, use: FwDecoratorUse): boolean {
+  const name = cls.name?.text;
+  const file = cls.getSourceFile();
+  const at = `@${use.name} class ${name ?? '(anonymous)'}`;
+  let problem: string | undefined;
+  if (name === undefined || !ts.isClassDeclaration(cls)) {
+    problem = `${at} has no name of its own; declare it as \`export class MyController\``;
+  } else if (!exportsAs(scope.checker, file, name, cls)) {
+    problem = `${at} is not exported by its name from ${scope.fileOf(file)}; export it (\`export class ${name}\`) so the generated bindings can import it`;
+  } else if (cls.modifiers?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) {
+    problem = `${at} is abstract; the app creates an instance of each controller: make it concrete`;
+  } else if (cls.typeParameters !== undefined) {
+    problem = `${at} is generic; the app creates each controller without type arguments: remove its type parameters`;
+  }
+  if (problem !== undefined) scope.report('FW0106', cls, problem);
+  return problem === undefined;
+}
+
+function scanMember(
+  scope: Scope,
+  kind: ControllerKind,
+  className: string,
+  member: ts.ClassElement,
+  memberUses: readonly FwDecoratorUse[],
+  prefix: string | undefined,
+): FoundHandler | undefined {
+  const routes = memberUses.filter((u) => ROUTES[u.name] !== undefined);
+  const use = routes[0];
+  if (use === undefined) return undefined;
+  const name = memberName(member);
+  const label = `${className}.${name ?? '(computed)'}`;
+  let placed = true;
+  for (const other of routes.filter((u) => ROUTES[u.name]![0] !== kind)) {
+    const want = KIND_WORDS[ROUTES[other.name]![0]][0];
+    const [is, takes] = KIND_WORDS[kind];
+    const message = `@${other.name} on ${label}: @${other.name} handlers belong in a class marked ${want}, and ${className} is marked ${is} (it takes ${takes}); move the method to a class marked ${want}`;
+    scope.report('FW0104', other.node, message);
+    placed = false;
+  }
+  for (const extra of routes.slice(1)) {
+    const message = `${label} has more than one route decorator (@${use.name} and @${extra.name}); a method handles one route: split it into one method per route`;
+    scope.report('FW0105', extra.node, message);
+    placed = false;
+  }
+  const problem = placementProblem(member, name);
+  if (problem !== undefined) {
+    scope.report('FW0107', use.node, `@${use.name} on ${label}: ${problem}`);
+    placed = false;
+  }
+  if (!placed || name === undefined || !ts.isMethodDeclaration(member)) return undefined;
+  const method = ROUTES[use.name]![1];
+  const route = handlerRoute(scope, kind, use, method, label, prefix);
+  return {
+    name,
+    label,
+    kind,
+    method,
+    path: route.path,
+    keys: route.keys,
+    at: scope.locate(member),
+    node: member,
+    interceptors: interceptorRefs(
+      scope,
+      memberUses.filter((u) => u.name === 'UseInterceptors'),
+      label,
+    ),
+  };
+}
+
+function memberName(member: ts.ClassElement): string | undefined {
+  const name = member.name;
+  if (name === undefined) return undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  return undefined;
+}
+
+function placementProblem(member: ts.ClassElement, name: string | undefined): string | undefined {
+  if (!ts.isMethodDeclaration(member)) {
+    return 'it is not a method; put route decorators on instance methods';
+  }
+  const modifiers = ts.getCombinedModifierFlags(member);
+  if (modifiers & ts.ModifierFlags.Static) {
+    return 'the method is static; handlers are instance methods: remove `static`';
+  }
+  if (
+    ts.isPrivateIdentifier(member.name) ||
+    modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)
+  ) {
+    return 'the method is not public; the generated bindings call it from outside the class: make it public';
+  }
+  if (name === undefined) {
+    return 'the method has a computed name; give it a plain name';
+  }
+  return undefined;
+}

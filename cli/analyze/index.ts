@@ -1,0 +1,59 @@
+/**
+ * fwgen's analyzer engine on ts-morph: loads the application's sources under `--src` with the
+ * project's tsconfig, keeps them loaded between runs (watch mode re-parses only changed files),
+ * and turns them into fw's {@link AppModel}. Nothing outside this folder imports ts-morph.
+ */
+import { join, resolve } from 'node:path';
+import { Project } from 'ts-morph';
+import type { Analysis, Analyzer, AnalyzerOptions } from '../analyzer.js';
+import { createProbe } from './framework.js';
+import { relativeTo, startOf } from './location.js';
+import { addSources, applyChanges, PROBE_NAME } from './project-files.js';
+import { analyzeProgram } from './run.js';
+
+/**
+ * Loads the project once; `analyze()` after `update()` sees the changed files. A project that
+ * cannot be loaded (FW0001) is tried again at the next `analyze()`.
+ */
+export function createAnalyzer(options: AnalyzerOptions): Analyzer {
+  const probe = join(resolve(options.src), PROBE_NAME);
+  let project: Project | undefined;
+  let loadError = '';
+  const load = (): void => {
+    try {
+      const opened = new Project({
+        tsConfigFilePath: options.tsconfig,
+        skipAddingFilesFromTsConfig: true,
+      });
+      addSources(opened, options);
+      createProbe(opened, options.src);
+      project = opened;
+    } catch (err) {
+      loadError = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+    }
+  };
+  load();
+  return {
+    analyze(): Analysis {
+      if (project === undefined) load();
+      if (project === undefined) return cannotLoad(options, loadError);
+      if (project.getSourceFile(probe) === undefined) createProbe(project, options.src);
+      return analyzeProgram(project.getProgram().compilerObject, probe, options);
+    },
+    update(changed: readonly string[]): void {
+      if (project !== undefined) applyChanges(project, options, changed);
+    },
+  };
+}
+
+function cannotLoad(options: AnalyzerOptions, reason: string): Analysis {
+  const tsconfig = relativeTo(options.root, resolve(options.tsconfig));
+  const detail = reason
+    .replaceAll(resolve(options.tsconfig), tsconfig)
+    .replaceAll(resolve(options.root), '.');
+  const message = `cannot load the project with the tsconfig ${tsconfig} (${detail}); pass the project's tsconfig with --project`;
+  return {
+    model: { src: relativeTo(options.root, resolve(options.src)), controllers: [], types: [] },
+    diagnostics: [{ code: 'FW0001', message, at: startOf(options.root, options.tsconfig) }],
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Which types have a name of their own in the model: a top-level, non-generic interface, class or
+ * type alias declared in a project file. Such a type becomes a {@link NamedType} and is referred to
+ * by id (`{ kind: 'ref' }`), which is also how recursion is written.
+ */
+import { ts } from 'ts-morph';
+import type { Scope } from './scope.js';
+import { symbolOfName } from './symbols.js';
+import { isObjectLike, partsOf, sameMembers, withoutUndefinedNode } from './type-syntax.js';
+
+/** A declaration that can name a body type. */
+export type NameableDeclaration = (
+  | ts.InterfaceDeclaration
+  | ts.ClassDeclaration
+  | ts.TypeAliasDeclaration
+) & { readonly name: ts.Identifier };
+
+/** Whether a declaration is an interface, a class or a type alias. */
+export function isTypeDeclaration(
+  node: ts.Node,
+): node is ts.InterfaceDeclaration | ts.ClassDeclaration | ts.TypeAliasDeclaration {
+  return (
+    ts.isInterfaceDeclaration(node) ||
+    ts.isClassDeclaration(node) ||
+    ts.isTypeAliasDeclaration(node)
+  );
+}
+
+/** The type a declaration declares: the instance type of a class, the aliased type of an alias. */
+export function declaredTypeOf(checker: ts.TypeChecker, decl: NameableDeclaration): ts.Type {
+  const symbol = checker.getSymbolAtLocation(decl.name);
+  return symbol === undefined
+    ? checker.getTypeAtLocation(decl)
+    : checker.getDeclaredTypeOfSymbol(symbol);
+}
+
+/** The declaration when it can be named: top level, no type parameters, in a project file. */
+export function nameable(scope: Scope, decl: ts.Node | undefined): NameableDeclaration | undefined {
+  if (decl === undefined || !isTypeDeclaration(decl) || decl.name === undefined) return undefined;
+  if (!ts.isSourceFile(decl.parent) || decl.typeParameters !== undefined) return undefined;
+  return scope.isProjectFile(decl.getSourceFile()) ? (decl as NameableDeclaration) : undefined;
+}
+
+/** Interfaces and classes always get a name; an alias only when it stands for an object type. */
+function worthNaming(scope: Scope, decl: NameableDeclaration): boolean {
+  return (
+    !ts.isTypeAliasDeclaration(decl) ||
+    isObjectLike(scope.checker, declaredTypeOf(scope.checker, decl))
+  );
+}
+
+function fromSymbol(scope: Scope, symbol: ts.Symbol | undefined): NameableDeclaration | undefined {
+  const decl = nameable(scope, symbol?.declarations?.find(isTypeDeclaration));
+  return decl !== undefined && worthNaming(scope, decl) ? decl : undefined;
+}
+
+/**
+ * The named declaration that a type (given as its members without `undefined`) stands for: from
+ * the annotation when it names one and means the same type (an alias of `Partial<X>` keeps its
+ * own name this way), else from the type's alias or class/interface symbol.
+ */
+export function namedDeclOf(
+  scope: Scope,
+  whole: ts.Type,
+  parts: readonly ts.Type[],
+  node: ts.TypeNode | undefined,
+): NameableDeclaration | undefined {
+  const written = withoutUndefinedNode(node);
+  if (
+    written !== undefined &&
+    ts.isTypeReferenceNode(written) &&
+    written.typeArguments === undefined
+  ) {
+    const decl = fromSymbol(scope, symbolOfName(scope.checker, written.typeName));
+    if (decl !== undefined) {
+      const declared = partsOf(declaredTypeOf(scope.checker, decl)).parts;
+      if (sameMembers(declared, parts)) return decl;
+    }
+  }
+  const only = parts.length === 1 ? parts[0] : undefined;
+  const candidates =
+    only === undefined
+      ? [whole.aliasTypeArguments === undefined ? whole.aliasSymbol : undefined]
+      : [
+          only.aliasTypeArguments === undefined ? only.aliasSymbol : undefined,
+          only.getSymbol() !== undefined &&
+          only.getSymbol()!.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)
+            ? only.getSymbol()
+            : undefined,
+        ];
+  for (const symbol of candidates) {
+    const decl = fromSymbol(scope, symbol);
+    if (
+      decl !== undefined &&
+      sameMembers(partsOf(declaredTypeOf(scope.checker, decl)).parts, parts)
+    ) {
+      return decl;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+/**
+ * Which files are the application's sources, and keeping the ts-morph project in step with the
+ * disk. The project lives as long as the analyzer, so after a change only the changed files are
+ * parsed again (watch mode).
+ */
+import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import type { Project } from 'ts-morph';
+import type { AnalyzerOptions } from '../analyzer.js';
+
+/** The in-memory file that imports fw's symbols so they can be resolved; never saved or analysed. */
+export const PROBE_NAME = '__fwgen_probe__.ts';
+
+const SOURCE = /\.(?:ts|mts|cts|tsx)$/;
+const DECLARATION = /\.d\.(?:ts|mts|cts)$|\.d\.[^/]*\.ts$/;
+
+/** Whether `dir` is `file` or one of its ancestors. */
+export function isWithin(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** Whether `file` (absolute) is a source the analyzer reads: under src, TypeScript, not the output. */
+export function isSourcePath(file: string, options: AnalyzerOptions): boolean {
+  const src = resolve(options.src);
+  if (!isWithin(file, src) || file === resolve(options.out)) return false;
+  if (!SOURCE.test(file) || DECLARATION.test(file)) return false;
+  const inside = file.slice(src.length).split(sep);
+  return !inside.includes('node_modules') && inside.at(-1) !== PROBE_NAME;
+}
+
+/** Every source file under `dir`, sorted; skips `node_modules` and dot-folders. */
+export function listSources(dir: string, options: AnalyzerOptions): string[] {
+  const found: string[] = [];
+  const walk = (folder: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(path);
+      } else if (isFile(path) && isSourcePath(path, options)) {
+        found.push(path);
+      }
+    }
+  };
+  walk(resolve(dir));
+  return found.sort();
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Adds every source under src to the project. */
+export function addSources(project: Project, options: AnalyzerOptions): void {
+  for (const file of listSources(options.src, options)) project.addSourceFileAtPath(file);
+}
+
+/**
+ * Re-reads changed paths: a loaded file is refreshed (or removed when deleted), a new source under
+ * src is added, a new folder is searched, and a deleted folder takes its files with it.
+ */
+export function applyChanges(
+  project: Project,
+  options: AnalyzerOptions,
+  changed: readonly string[],
+): void {
+  const out = resolve(options.out);
+  const probe = join(resolve(options.src), PROBE_NAME);
+  for (const raw of changed) {
+    const path = resolve(raw);
+    if (path === out) continue;
+    if (!existsSync(path)) {
+      for (const sf of project.getSourceFiles()) {
+        const file = sf.getFilePath();
+        if (file !== probe && isWithin(file, path)) project.removeSourceFile(sf);
+      }
+    } else if (statSync(path).isDirectory()) {
+      for (const file of listSources(path, options)) {
+        if (project.getSourceFile(file) === undefined) project.addSourceFileAtPath(file);
+      }
+    } else {
+      const loaded = project.getSourceFile(path);
+      if (loaded !== undefined) loaded.refreshFromFileSystemSync();
+      else if (isSourcePath(path, options)) project.addSourceFileAtPath(path);
+    }
+  }
+}

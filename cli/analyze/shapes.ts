@@ -1,0 +1,256 @@
+/**
+ * Types to {@link Shape}s, through the type checker rather than the syntax, so interfaces, aliases,
+ * classes, `extends`, intersections, mapped types (`Partial`, `Pick`, `Omit`, `Readonly`),
+ * instantiated generics and enums all come out as the JSON they describe. Named project types
+ * become {@link NamedType}s referred to by id; anything JSON cannot carry is FW0301.
+ */
+import { ts } from 'ts-morph';
+import type { NamedType, PropertyShape, Shape, SourceLocation } from '../ir.js';
+import { moduleId } from './location.js';
+import { declaredTypeOf, type NameableDeclaration, namedDeclOf } from './named-decl.js';
+import type { Scope } from './scope.js';
+import { isBooleanPair, partsOf, typeText } from './type-syntax.js';
+import { orderedParts } from './union-order.js';
+import {
+  MIXED_INDEX,
+  NON_STRING_KEYS,
+  RECURSIVE,
+  TOO_DEEP,
+  UNDEFINED,
+  UNDEFINED_ELEMENT,
+  type Unsupported,
+  unsupported,
+  unsupportedMessage,
+} from './unsupported.js';
+
+/** Where in a body type the walk is: the property path for messages and the place to report. */
+interface Site {
+  readonly path: string;
+  readonly at: SourceLocation;
+  readonly depth: number;
+}
+
+const UNKNOWN: Shape = { kind: 'unknown' };
+const MAX_DEPTH = 40;
+
+/** Builds shapes and collects the named types they refer to; one per analysis run. */
+export class Shapes {
+  readonly #scope: Scope;
+  readonly #named = new Map<string, NamedType | null>();
+  readonly #inline = new Set<ts.Type>();
+
+  constructor(scope: Scope) {
+    this.#scope = scope;
+  }
+
+  /** The id of a named declaration (`examples/app/users#CreateUser`); builds its shape once. */
+  named(decl: NameableDeclaration): string {
+    const name = decl.name.text;
+    const id = `${moduleId(this.#scope.root, decl.getSourceFile().fileName)}#${name}`;
+    if (this.#named.has(id)) return id;
+    this.#named.set(id, null);
+    const at = this.#scope.locate(decl);
+    const type = declaredTypeOf(this.#scope.checker, decl);
+    const node = ts.isTypeAliasDeclaration(decl) ? decl.type : undefined;
+    const shape = this.#shape(type, { path: name, at, depth: 0 }, node, false, true);
+    this.#named.set(id, { id, name, at, shape });
+    return id;
+  }
+
+  /** Every named type met so far, sorted by id. */
+  types(): NamedType[] {
+    return [...this.#named.values()]
+      .filter((t): t is NamedType => t !== null)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  #bad(site: Site, type: ts.Type, why: Unsupported): Shape {
+    const text = typeText(this.#scope.checker, type);
+    this.#scope.report('FW0301', site.at, unsupportedMessage(site.path, text, why));
+    return UNKNOWN;
+  }
+
+  #shape(
+    type: ts.Type,
+    site: Site,
+    node: ts.TypeNode | undefined,
+    optional: boolean,
+    root = false,
+  ): Shape {
+    if (site.depth > MAX_DEPTH) return this.#bad(site, type, TOO_DEEP);
+    const { parts, undefinedToo } = partsOf(type);
+    if (parts.length === 0 || (undefinedToo && !optional)) {
+      return this.#bad(site, type, site.path.endsWith(']') ? UNDEFINED_ELEMENT : UNDEFINED);
+    }
+    if (!root) {
+      const decl = namedDeclOf(this.#scope, type, parts, node);
+      if (decl !== undefined) return { kind: 'ref', id: this.named(decl) };
+    }
+    if (isBooleanPair(parts)) return { kind: 'boolean' };
+    const [only] = parts;
+    if (parts.length === 1 && only !== undefined) return this.#single(only, site, node);
+    return this.#union(type, parts, site, node);
+  }
+
+  #union(
+    whole: ts.Type,
+    parts: readonly ts.Type[],
+    site: Site,
+    node: ts.TypeNode | undefined,
+  ): Shape {
+    const members: Shape[] = [];
+    const seen = new Set<string>();
+    const booleans = parts.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral).length === 2;
+    for (const part of orderedParts(this.#scope.checker, whole, parts, node)) {
+      const shape: Shape =
+        booleans && part.type.flags & ts.TypeFlags.BooleanLiteral
+          ? { kind: 'boolean' }
+          : this.#shape(part.type, site, part.node, false);
+      const key = JSON.stringify(shape);
+      if (!seen.has(key)) members.push(shape);
+      seen.add(key);
+    }
+    const [first] = members;
+    return members.length === 1 && first !== undefined ? first : { kind: 'union', members };
+  }
+
+  #single(type: ts.Type, site: Site, node: ts.TypeNode | undefined): Shape {
+    const { checker } = this.#scope;
+    const f = type.flags;
+    if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return UNKNOWN;
+    if (f & ts.TypeFlags.String) return { kind: 'string' };
+    if (f & (ts.TypeFlags.Number | ts.TypeFlags.Enum)) return { kind: 'number' };
+    if (f & ts.TypeFlags.Boolean) return { kind: 'boolean' };
+    if (f & ts.TypeFlags.Null) return { kind: 'null' };
+    if (f & ts.TypeFlags.BooleanLiteral)
+      return { kind: 'literal', value: typeText(checker, type) === 'true' };
+    if (type.isStringLiteral() || type.isNumberLiteral())
+      return { kind: 'literal', value: type.value };
+    if (this.#scope.fw.isDate(type)) return { kind: 'date' };
+    const next = (suffix: string): Site => ({
+      ...site,
+      path: site.path + suffix,
+      depth: site.depth + 1,
+    });
+    if (checker.isArrayType(type)) {
+      const [element] = checker.getTypeArguments(type as ts.TypeReference);
+      if (element === undefined) return UNKNOWN;
+      return { kind: 'array', element: this.#shape(element, next('[]'), elementNode(node), false) };
+    }
+    if (checker.isTupleType(type))
+      return this.#tuple(type as ts.TupleTypeReference, site, node, next);
+    const why = unsupported(this.#scope, type);
+    if (why !== undefined) return this.#bad(site, type, why);
+    return this.#object(type, site, next);
+  }
+
+  #tuple(
+    type: ts.TupleTypeReference,
+    site: Site,
+    node: ts.TypeNode | undefined,
+    next: (suffix: string) => Site,
+  ): Shape {
+    const flags = type.target.elementFlags;
+    if (flags.some((f) => (f & ts.ElementFlags.Required) === 0)) {
+      return this.#bad(site, type, [
+        'optional and rest tuple elements cannot be checked',
+        'use a fixed tuple or an array',
+      ]);
+    }
+    const written = tupleNodes(node);
+    const types = this.#scope.checker.getTypeArguments(type).slice(0, flags.length);
+    const elements = types.map((t, i) => this.#shape(t, next(`[${i}]`), written?.[i], false));
+    return { kind: 'tuple', elements };
+  }
+
+  #object(type: ts.Type, site: Site, next: (suffix: string) => Site): Shape {
+    const { checker } = this.#scope;
+    const props = checker.getPropertiesOfType(type);
+    const indexes = checker.getIndexInfosOfType(type);
+    if (indexes.some((i) => (i.keyType.flags & ts.TypeFlags.String) === 0)) {
+      return this.#bad(site, type, NON_STRING_KEYS);
+    }
+    const [index] = indexes;
+    if (index !== undefined) {
+      if (props.length > 0) return this.#bad(site, type, MIXED_INDEX);
+      return {
+        kind: 'record',
+        value: this.#shape(index.type, next('[key]'), index.declaration?.type, false),
+      };
+    }
+    if (this.#inline.has(type)) return this.#bad(site, type, RECURSIVE);
+    this.#inline.add(type);
+    try {
+      const properties = props.flatMap((p) => this.#property(p, site, next));
+      return { kind: 'object', properties };
+    } finally {
+      this.#inline.delete(type);
+    }
+  }
+
+  #property(prop: ts.Symbol, site: Site, next: (suffix: string) => Site): PropertyShape[] {
+    const scope = this.#scope;
+    const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+    if (decl !== undefined && isHiddenMember(decl)) return [];
+    const name = prop.getName();
+    const inProject = decl !== undefined && scope.isProjectFile(decl.getSourceFile());
+    const at = inProject ? scope.locate(decl) : site.at;
+    if (inProject && isClassBehaviour(decl)) {
+      const kind = ts.isMethodDeclaration(decl) ? 'method' : 'accessor';
+      const owner = (decl.parent as ts.ClassDeclaration).name?.text ?? '(anonymous class)';
+      scope.report(
+        'FW0302',
+        at,
+        `class ${owner} has ${kind} '${name}'; a JSON body is a plain object; use an interface`,
+      );
+      return [];
+    }
+    const type = scope.checker.getTypeOfSymbol(prop);
+    const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || partsOf(type).undefinedToo;
+    const node = decl !== undefined && hasTypeNode(decl) ? decl.type : undefined;
+    const shape = this.#shape(type, { ...next(`.${name}`), at }, node, true);
+    return [{ name, optional, shape }];
+  }
+}
+
+function isHiddenMember(decl: ts.Declaration): boolean {
+  if (!ts.isClassElement(decl) && !ts.isParameter(decl)) return false;
+  const named = decl.name;
+  if (named !== undefined && ts.isPrivateIdentifier(named)) return true;
+  return (
+    (ts.getCombinedModifierFlags(decl) &
+      (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !==
+    0
+  );
+}
+
+function isClassBehaviour(decl: ts.Declaration): boolean {
+  const member =
+    ts.isMethodDeclaration(decl) ||
+    ts.isGetAccessorDeclaration(decl) ||
+    ts.isSetAccessorDeclaration(decl);
+  return member && ts.isClassLike(decl.parent);
+}
+
+function hasTypeNode(
+  decl: ts.Declaration,
+): decl is ts.PropertySignature | ts.PropertyDeclaration | ts.ParameterDeclaration {
+  return ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl);
+}
+
+function elementNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  if (node === undefined) return undefined;
+  if (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node))
+    return elementNode(node.type);
+  if (ts.isArrayTypeNode(node)) return node.elementType;
+  if (ts.isTypeReferenceNode(node) && node.typeArguments?.length === 1)
+    return node.typeArguments[0];
+  return undefined;
+}
+
+function tupleNodes(node: ts.TypeNode | undefined): readonly ts.TypeNode[] | undefined {
+  if (node === undefined) return undefined;
+  if (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node)) return tupleNodes(node.type);
+  if (!ts.isTupleTypeNode(node)) return undefined;
+  return node.elements.map((e) => (ts.isNamedTupleMember(e) ? e.type : e));
+}

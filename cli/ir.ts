@@ -1,0 +1,131 @@
+/**
+ * fw's own model of an application, as fwgen's analyzer finds it: plain JSON data, no ts-morph
+ * objects, no absolute paths. Everything after analysis (view model, templates, `--check`) reads
+ * only this, so the analyzer's engine (ts-morph on TypeScript 6 today) can change without the rest.
+ */
+
+/** A place in the project: `file` is relative to the project root, with `/` separators. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Stable diagnostic codes; docs/fwgen.md lists each with what to do. */
+export type DiagnosticCode =
+  | 'FW0001' // the project cannot be loaded (tsconfig missing or unreadable, --src empty)
+  | 'FW0002' // the `fw` package cannot be resolved from --src
+  | 'FW0101' // a route path, event name or prefix that is not a string literal
+  | 'FW0102' // a duplicate route
+  | 'FW0103' // an invalid route pattern
+  | 'FW0104' // a handler decorator outside a controller, or the wrong kind for the class
+  | 'FW0105' // more than one route decorator on a method
+  | 'FW0106' // a controller class that is not exported, or is abstract or generic
+  | 'FW0107' // a handler that is static, private, or not a method
+  | 'FW0108' // a @UseInterceptors argument that is not an importable class
+  | 'FW0201' // an unsupported parameter type
+  | 'FW0202' // a primitive parameter that names no route key
+  | 'FW0203' // a parameter without a type annotation
+  | 'FW0204' // more than one body or payload parameter
+  | 'FW0205' // a rest parameter
+  | 'FW0301' // an unsupported type inside a body or payload type
+  | 'FW0302' // a body class with methods or accessors
+  | 'FW0303' // a body or payload type that is anonymous or generic
+  | 'FW0304'; // a body or payload type that is not exported by its name from its module
+
+/** One problem found in the application; every one is reported in one run. */
+export interface Diagnostic {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly at: SourceLocation;
+}
+
+/**
+ * Where the generated module imports a value (a controller or interceptor class) from.
+ * `file`: a project file, `module` its path from the root with its extension (`examples/app/users.ts`).
+ * `package`: a bare specifier as the application imported it (`@acme/auth`).
+ */
+export type ImportRef =
+  | { readonly from: 'file'; readonly module: string; readonly name: string }
+  | { readonly from: 'package'; readonly module: string; readonly name: string };
+
+/** Everything the generator needs, sorted: controllers by (file, name), handlers by source order. */
+export interface AppModel {
+  /** `--src` relative to the project root, for the generated header. */
+  readonly src: string;
+  readonly controllers: readonly ControllerModel[];
+  /** The named body and payload types, sorted by id, each once. */
+  readonly types: readonly NamedType[];
+}
+
+/** One `@Controller`, `@EventConsumer` or `@WebSocketGateway` class. */
+export interface ControllerModel {
+  readonly kind: 'http' | 'events' | 'websocket';
+  readonly name: string;
+  readonly ref: ImportRef;
+  readonly at: SourceLocation;
+  readonly interceptors: readonly ImportRef[];
+  readonly handlers: readonly HandlerModel[];
+}
+
+/** One handler method. */
+export interface HandlerModel {
+  readonly name: string;
+  /** `GET`…`HEAD`, `EVENT` or `WS`. */
+  readonly method: string;
+  /** The joined route path (no trailing slash but `/`), the event name, or the gateway path. */
+  readonly path: string;
+  readonly at: SourceLocation;
+  readonly interceptors: readonly ImportRef[];
+  readonly params: readonly ParamModel[];
+}
+
+/** One handler parameter, with the type id of API.md section 5. */
+export interface ParamModel {
+  readonly index: number;
+  /** The parameter's name, or `arg<index>` when it is destructured. */
+  readonly name: string;
+  /** `fw/query#Values`, `number`, `examples/app/users#CreateUser`, … */
+  readonly type: string;
+  readonly optional: boolean;
+  /** Set when a primitive parameter is bound to the route key of the same name. */
+  readonly pathKey?: string;
+  /** Set for a body or payload parameter: the id of its entry in {@link AppModel.types}. */
+  readonly validate?: string;
+}
+
+/** A named application type that a body or payload is checked against. */
+export interface NamedType {
+  /** `<path from root without extension>#<Name>`. */
+  readonly id: string;
+  readonly name: string;
+  readonly at: SourceLocation;
+  readonly shape: Shape;
+}
+
+/** The structure of a type, as far as a JSON value can be checked against it. */
+export type Shape =
+  | { readonly kind: 'string' | 'number' | 'boolean' | 'null' | 'unknown' }
+  /** A JSON string holding an ISO 8601 date; the checked value is a `Date`. */
+  | { readonly kind: 'date' }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean }
+  | { readonly kind: 'array'; readonly element: Shape }
+  | { readonly kind: 'tuple'; readonly elements: readonly Shape[] }
+  | { readonly kind: 'record'; readonly value: Shape }
+  | { readonly kind: 'object'; readonly properties: readonly PropertyShape[] }
+  | { readonly kind: 'union'; readonly members: readonly Shape[] }
+  /** Another named type (also in {@link AppModel.types}); how recursion is written. */
+  | { readonly kind: 'ref'; readonly id: string };
+
+/** One declared property of an object shape, in declaration order. */
+export interface PropertyShape {
+  readonly name: string;
+  /** `?` or a union with `undefined`: the key may be absent. */
+  readonly optional: boolean;
+  readonly shape: Shape;
+}
+
+/** For exhaustive switches over the model's unions. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected ${JSON.stringify(value)}`);
+}

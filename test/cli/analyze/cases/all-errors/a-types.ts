@@ -1,0 +1,5 @@
+/** An order with a property JSON cannot hold. */
+export interface Order {
+  qty: number;
+  total: bigint;
+}

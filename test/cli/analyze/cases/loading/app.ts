@@ -1,0 +1,9 @@
+import { Controller, Get } from 'fw';
+
+@Controller('/app')
+export class AppController {
+  @Get('/')
+  get(): string {
+    return 'app';
+  }
+}

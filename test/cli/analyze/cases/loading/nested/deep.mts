@@ -1,0 +1,9 @@
+import { Controller, Get } from 'fw';
+
+@Controller('/deep')
+export class DeepController {
+  @Get('/')
+  get(): string {
+    return 'deep';
+  }
+}
