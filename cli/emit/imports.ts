@@ -1,0 +1,124 @@
+/**
+ * The import statements of a generated module: one per module specifier, sorted and laid out as
+ * Biome's `organizeImports` and formatter leave them, and the local name of every imported class
+ * (aliased `Name_2`, `Name_3`, … in module order when names clash).
+ */
+import { assertNever, type ImportRef } from '../ir.js';
+import { list, quote } from './layout.js';
+import type { Names } from './names.js';
+import { compareNames, compareSources } from './order.js';
+
+/** One name to import, `as local` when given, `type` for a type-only import. */
+export interface ImportedName {
+  readonly specifier: string;
+  readonly name: string;
+  readonly local?: string;
+  readonly type?: boolean;
+}
+
+/** The statements, and the local name of each class by {@link refKey}. */
+export interface ImportPlan {
+  readonly statements: readonly string[];
+  readonly locals: ReadonlyMap<string, string>;
+}
+
+/** Identifies an {@link ImportRef}: two refs with the same key are one import. */
+export function refKey(ref: ImportRef, out: string): string {
+  return `${specifier(ref, out)}\n${ref.name}`;
+}
+
+/**
+ * Plans the imports: `fixed` names (fw's own, already claimed in `names`) keep their names; each
+ * class gets its own name unless another class or a claimed name has it.
+ */
+export function planImports(
+  fixed: readonly ImportedName[],
+  refs: readonly ImportRef[],
+  out: string,
+  names: Names,
+): ImportPlan {
+  const classes = new Map<string, { specifier: string; name: string }>();
+  for (const ref of refs) {
+    classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name });
+  }
+  const ordered = [...classes].sort(
+    ([, a], [, b]) => compareSources(a.specifier, b.specifier) || compareNames(a.name, b.name),
+  );
+  const counts = new Map<string, number>();
+  for (const [, c] of ordered) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  // A name no other class has and nothing else took stays; the others are claimed in module order.
+  const keep = new Set(
+    [...counts].filter(([n, count]) => count === 1 && !names.has(n)).map(([n]) => n),
+  );
+  for (const name of keep) names.reserve(name);
+  const locals = new Map<string, string>();
+  const entries: ImportedName[] = [...fixed];
+  for (const [key, c] of ordered) {
+    const local = keep.has(c.name) ? c.name : names.claim(c.name);
+    locals.set(key, local);
+    entries.push({ specifier: c.specifier, name: c.name, local });
+  }
+  return { statements: statements(entries), locals };
+}
+
+/** One `import { … } from '…';` per specifier, in Biome's order. */
+function statements(entries: readonly ImportedName[]): string[] {
+  const bySpecifier = new Map<string, ImportedName[]>();
+  for (const e of entries) {
+    bySpecifier.set(e.specifier, [...(bySpecifier.get(e.specifier) ?? []), e]);
+  }
+  return [...bySpecifier]
+    .sort(([a], [b]) => compareSources(a, b))
+    .map(([spec, names]) => {
+      const sorted = [...names].sort((a, b) => compareNames(a.local ?? a.name, b.local ?? b.name));
+      const typeOnly = sorted.every((n) => n.type === true);
+      const items = sorted.map((n) => {
+        const binding =
+          n.local === undefined || n.local === n.name ? n.name : `${n.name} as ${n.local}`;
+        return n.type === true && !typeOnly ? `type ${binding}` : binding;
+      });
+      const head = typeOnly ? 'import type ' : 'import ';
+      return `${list(0, head, '{', items, ` from ${quote(spec)};`)} from ${quote(spec)};`;
+    });
+}
+
+/** The module specifier the out file imports `ref` by: a package as is, a file relative to it. */
+export function specifier(ref: ImportRef, out: string): string {
+  switch (ref.from) {
+    case 'package':
+      return ref.module;
+    case 'file':
+      return relative(out, ref.module).replace(
+        /(?:\.d)?\.([mc]?)tsx?$/,
+        (_, m: string) => `.${m}js`,
+      );
+    default:
+      return assertNever(ref);
+  }
+}
+
+/** `module` (from the project root) as a `./` or `../` path from the folder of `from`. */
+function relative(from: string, module: string): string {
+  const dir = segments(from).slice(0, -1);
+  const target = segments(module);
+  let common = 0;
+  while (common < dir.length && dir[common] === target[common]) common++;
+  if (dir.slice(common).includes('..')) {
+    throw new Error(
+      `fwgen: cannot import ${module} from ${from}: the out file is outside the project`,
+    );
+  }
+  const up = dir.length - common;
+  const rest = target.slice(common).join('/');
+  return up === 0 ? `./${rest}` : `${'../'.repeat(up)}${rest}`;
+}
+
+/** The segments of a root-relative path, `.` and empty ones dropped, `a/../` folded. */
+function segments(path: string): string[] {
+  const out: string[] = [];
+  for (const s of path.replaceAll('\\', '/').split('/')) {
+    if (s === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (s !== '' && s !== '.') out.push(s);
+  }
+  return out;
+}

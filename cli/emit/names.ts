@@ -1,0 +1,62 @@
+/**
+ * The module-level names of one generated module. Names are claimed in a fixed order (helpers,
+ * then type checkers, then their nested checkers, validators, imported classes), so the same
+ * model always gets the same names.
+ */
+
+/** `fw`'s own names and the globals the generated code uses: never taken by anything else. */
+export const FIXED_NAMES = [
+  'Array',
+  'Bindings',
+  'Number',
+  'Record',
+  'bindings',
+  'defineController',
+];
+
+/** Every value and type `fw/validate` exports, reserved whether used or not. */
+export const VALIDATE_EXPORTS = [
+  'Checker',
+  'Issues',
+  'Key',
+  'array',
+  'boolean',
+  'date',
+  'fail',
+  'isObject',
+  'prefix',
+  'number',
+  'own',
+  'put',
+  'record',
+  'string',
+  'unknown',
+  'validator',
+];
+
+/** A set of taken identifiers: a claim gets its base name if free, else `base_2`, `base_3`, … */
+export class Names {
+  readonly #taken = new Set<string>();
+
+  constructor(reserved: Iterable<string> = [...FIXED_NAMES, ...VALIDATE_EXPORTS]) {
+    for (const name of reserved) this.#taken.add(name);
+  }
+
+  /** Whether `name` is taken. */
+  has(name: string): boolean {
+    return this.#taken.has(name);
+  }
+
+  /** Takes `name` as is (it must be free, or is already reserved for this purpose). */
+  reserve(name: string): void {
+    this.#taken.add(name);
+  }
+
+  /** Takes the first free name among `base`, `base_2`, `base_3`, … */
+  claim(base: string): string {
+    let name = base;
+    for (let n = 2; this.#taken.has(name); n++) name = `${base}_${n}`;
+    this.#taken.add(name);
+    return name;
+  }
+}

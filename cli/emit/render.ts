@@ -1,0 +1,38 @@
+/**
+ * fwgen's emitter: the model, as a view model, through `templates/bindings.hbs`, to the text of
+ * the bindings module. Pure and deterministic; the only I/O is reading the template, once.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { AppModel } from '../ir.js';
+import { type BindingsView, buildView } from './view-model.js';
+
+let template: Handlebars.TemplateDelegate<BindingsView> | undefined;
+
+/**
+ * The generated module for `model`, written to `out` (its path from the project root, such as
+ * `examples/app/bindings.ts`, which relative imports start from).
+ */
+export function render(model: AppModel, out: string): string {
+  template ??= compile(readFileSync(join(templatesDir(), 'bindings.hbs'), 'utf8'));
+  return `${template(buildView(model, out)).replace(/\n+$/, '')}\n`;
+}
+
+/** The package's `templates/` folder: beside `cli/` from source, beside `dist/` when built. */
+export function templatesDir(from = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'templates');
+    if (existsSync(join(candidate, 'bindings.hbs'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`fwgen: no templates/bindings.hbs above ${from}`);
+  }
+}
+
+function compile(source: string): Handlebars.TemplateDelegate<BindingsView> {
+  const hbs = Handlebars.create();
+  return hbs.compile<BindingsView>(source.replaceAll('\r\n', '\n'), {
+    noEscape: true,
+    strict: true,
+  });
+}

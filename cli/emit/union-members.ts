@@ -1,0 +1,127 @@
+/**
+ * How the members of a union are told apart: which have a test that needs no call, which JSON
+ * kind a member accepts, and how the union is described in its one issue.
+ */
+import { assertNever, type NamedType, type Shape } from '../ir.js';
+import { quote } from './layout.js';
+
+/** The named types of the model, by id. */
+export type Types = ReadonlyMap<string, NamedType>;
+
+/** A test of `v` that needs no call (`typeof v === 'string'`, `v === 'red'`), when there is one. */
+export function test(shape: Shape): string | undefined {
+  switch (shape.kind) {
+    case 'string':
+    case 'boolean':
+      return `typeof v === '${shape.kind}'`;
+    case 'number':
+      return 'Number.isFinite(v)';
+    case 'null':
+      return 'v === null';
+    case 'literal':
+      return `v === ${typeof shape.value === 'string' ? quote(shape.value) : String(shape.value)}`;
+    case 'date':
+    case 'unknown':
+    case 'array':
+    case 'tuple':
+    case 'record':
+    case 'object':
+    case 'union':
+    case 'ref':
+      return undefined;
+    default:
+      return assertNever(shape);
+  }
+}
+
+/**
+ * The members of a union, nested unions spread in place, and so are named types made only of
+ * members with a {@link test} (the enum in `Colour | null` is tested inline, and described so).
+ */
+export function flatten(
+  members: readonly Shape[],
+  types: Types,
+  seen: ReadonlySet<string> = new Set(),
+): Shape[] {
+  return members.flatMap((m) => {
+    if (m.kind === 'union') return flatten(m.members, types, seen);
+    const target = m.kind === 'ref' && !seen.has(m.id) ? types.get(m.id) : undefined;
+    if (target === undefined) return [m];
+    const inner = flatten([target.shape], types, new Set([...seen, target.id]));
+    return inner.every((i) => test(i) !== undefined) ? inner : [m];
+  });
+}
+
+/** The one JSON kind every value `shape` accepts is of, when there is one. */
+export function jsonKind(
+  shape: Shape,
+  types: Types,
+  seen: ReadonlySet<string> = new Set(),
+): 'object' | 'array' | 'string' | undefined {
+  switch (shape.kind) {
+    case 'object':
+    case 'record':
+      return 'object';
+    case 'array':
+    case 'tuple':
+      return 'array';
+    case 'date':
+      return 'string';
+    case 'ref': {
+      const target = seen.has(shape.id) ? undefined : types.get(shape.id);
+      return target && jsonKind(target.shape, types, new Set([...seen, shape.id]));
+    }
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+    case 'unknown':
+    case 'literal':
+    case 'union':
+      return undefined;
+    default:
+      return assertNever(shape);
+  }
+}
+
+/** `a string, null or Address`: each member once, in order. */
+export function describe(members: readonly Shape[], types: Types): string {
+  const words = [...new Set(members.map((m) => word(m, types)))];
+  const last = words.pop() as string;
+  return words.length === 0 ? last : `${words.join(', ')} or ${last}`;
+}
+
+function word(shape: Shape, types: Types): string {
+  switch (shape.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return `a ${shape.kind}`;
+    case 'null':
+      return 'null';
+    case 'literal':
+      return JSON.stringify(shape.value);
+    case 'date':
+      return 'an ISO 8601 date string';
+    case 'unknown':
+      return 'anything';
+    case 'array':
+      return 'an array';
+    case 'tuple':
+      return `an array of ${count(shape.elements.length)}`;
+    case 'object':
+    case 'record':
+      return 'an object';
+    case 'ref':
+      return types.get(shape.id)?.name ?? shape.id;
+    case 'union':
+      return describe(flatten(shape.members, types), types);
+    default:
+      return assertNever(shape);
+  }
+}
+
+/** `1 item`, `2 items`. */
+export function count(n: number): string {
+  return `${n} ${n === 1 ? 'item' : 'items'}`;
+}

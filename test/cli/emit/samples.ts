@@ -1,0 +1,171 @@
+/**
+ * The models behind the committed samples in `samples/`: each is rendered and compared byte for
+ * byte, and `tsc` checks the committed files with the rest of `test/`.
+ */
+import type { AppModel } from '../../../cli/ir.js';
+import {
+  app,
+  array,
+  controller,
+  fileRef,
+  handler,
+  literal,
+  named,
+  object,
+  param,
+  record,
+  ref,
+  s,
+  tuple,
+  union,
+} from './builder.js';
+
+const SUPPORT = 'test/cli/emit/support';
+const MAIN = `${SUPPORT}/controllers.ts`;
+const ADMIN = `${SUPPORT}/admin/controllers.ts`;
+const INTERCEPTORS = `${SUPPORT}/interceptors.ts`;
+const CREATE_USER = `${SUPPORT}/controllers#CreateUser`;
+
+/** Controllers, handlers, parameters, interceptors and clashing class names. */
+export const bindingsSample: AppModel = app(
+  [
+    controller(
+      'UserController',
+      MAIN,
+      [
+        handler(
+          'list',
+          'GET',
+          '/users',
+          [param(0, 'q', 'fw/query#Values'), param(1, 'page', 'fw/query#Pagination')],
+          { line: 12 },
+        ),
+        handler(
+          'get',
+          'GET',
+          '/users/:id',
+          [
+            param(0, 'id', 'number', { pathKey: 'id' }),
+            param(1, 'ctx', 'fw/core#ControllerContext'),
+          ],
+          { line: 16 },
+        ),
+        handler(
+          'create',
+          'POST',
+          '/users',
+          [param(0, 'body', CREATE_USER, { validate: CREATE_USER })],
+          {
+            line: 20,
+            interceptors: [fileRef(INTERCEPTORS, 'AuditInterceptor')],
+          },
+        ),
+        handler('remove-all', 'DELETE', '/users', [], { line: 24 }),
+        handler(
+          'search',
+          'GET',
+          '/users/search/:term/:page/:size/:exact',
+          [
+            param(0, 'term', 'string', { pathKey: 'term' }),
+            param(1, 'page', 'number', { pathKey: 'page' }),
+            param(2, 'size', 'number', { pathKey: 'size' }),
+            param(3, 'exact', 'boolean', { pathKey: 'exact' }),
+            param(4, 'q', 'fw/query#Values'),
+            param(5, 'ctx', 'fw/core#ControllerContext'),
+            param(6, 'p', 'fw/query#Pagination'),
+          ],
+          { line: 26 },
+        ),
+      ],
+      { line: 11, interceptors: [fileRef(INTERCEPTORS, 'TimingInterceptor')] },
+    ),
+    controller(
+      'UserController',
+      ADMIN,
+      [
+        handler(
+          'ban',
+          'POST',
+          '/admin/users/:id/ban',
+          [param(0, 'id', 'number', { pathKey: 'id' })],
+          {
+            line: 6,
+          },
+        ),
+      ],
+      { line: 5, interceptors: [fileRef(ADMIN, 'Key')] },
+    ),
+    controller('Bindings', ADMIN, [handler('reload', 'WS', '/ws/bindings', [], { line: 13 })], {
+      kind: 'websocket',
+      line: 12,
+    }),
+  ],
+  [named(CREATE_USER, object({ name: s.string }), 6)],
+  SUPPORT,
+);
+
+const DTO = `${SUPPORT}/dto`;
+const address = ref(`${DTO}#Address`);
+
+/** One handler per type, each checking its body against it. */
+function probe(ids: readonly string[]) {
+  const handlers = ids.map((id, i) =>
+    handler('take', 'POST', `/probe/${i}`, [param(0, 'body', id, { validate: id })], { line: 41 }),
+  );
+  return [controller('Probe', MAIN, handlers, { line: 40 })];
+}
+
+/** Objects, optional properties, arrays, tuples, records, dates, `unknown`, inherited names. */
+export const objectsSample: AppModel = app(
+  probe([`${DTO}#Order`, `${DTO}#Tags`]),
+  [
+    named(`${DTO}#Address`, object({ street: s.string, city: s.string, 'zip?': s.string })),
+    named(
+      `${DTO}#Order`,
+      object({
+        name: s.string,
+        price: s.number,
+        inStock: s.boolean,
+        tags: array(s.string),
+        matrix: array(array(s.number)),
+        pair: tuple(s.string, s.number),
+        address,
+        'ships?': array(address),
+        labels: record(s.string),
+        placedAt: s.date,
+        extra: s.unknown,
+        line: object({ sku: s.string, 'qty?': s.number }),
+        'constructor?': s.string,
+        'content-type': s.string,
+        deliveryInstructions: object({ note: s.string }),
+      }),
+    ),
+    named(`${DTO}#Tags`, array(s.string)),
+  ],
+  SUPPORT,
+);
+
+/** Literal unions, enums, `null`, unions of objects, recursion. */
+export const unionsSample: AppModel = app(
+  probe([`${DTO}#Product`, `${DTO}#Category`]),
+  [
+    named(`${DTO}#Address`, object({ city: s.string })),
+    named(`${DTO}#Category`, object({ name: s.string, children: array(ref(`${DTO}#Category`)) })),
+    named(`${DTO}#Colour`, union(literal('red'), literal('green'))),
+    named(
+      `${DTO}#Product`,
+      object({
+        colour: ref(`${DTO}#Colour`),
+        size: union(literal('S'), literal('M'), literal('L')),
+        rating: union(literal(1), literal(2), literal(3)),
+        discontinued: literal(false),
+        note: union(s.string, s.null),
+        id: union(s.string, s.number),
+        either: union(address, ref(`${DTO}#Category`)),
+        shipping: union(address, s.null),
+        until: union(s.date, s.null),
+      }),
+    ),
+  ],
+  SUPPORT,
+);

@@ -1,0 +1,158 @@
+// Generated validators for unions, literals, enums, null and recursive types.
+import type { Validated, Validator } from 'fw/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { array, literal, named, object, ref, s, union } from './builder.js';
+import { loadValidators, removeGenerated } from './generated.js';
+
+type Case = [name: string, { type: string; given: unknown; want: Validated }];
+
+const NAME = 'validate-unions';
+let validators: Record<string, Validator>;
+
+beforeAll(async () => {
+  validators = await loadValidators(NAME, [
+    named('t#Address', object({ city: s.string })),
+    named('t#Category', object({ name: s.string, children: array(ref('t#Category')) })),
+    // An enum, as the analyzer gives it: a union of its members' literals.
+    named('t#Colour', union(literal('red'), literal('green'))),
+    named('t#Size', union(literal('S'), literal('M'), literal('L'))),
+    named('t#Rating', union(literal(1), literal(2), literal(3))),
+    named('t#Off', literal(false)),
+    named('t#Note', union(s.string, s.null)),
+    named('t#Nothing', s.null),
+    named('t#Id', union(s.string, s.number)),
+    named('t#Place', union(ref('t#Address'), ref('t#Category'))),
+    named('t#Shipping', union(ref('t#Address'), s.null)),
+    named('t#Until', union(s.date, s.null)),
+    named('t#Nested', union(literal('a'), union(literal('b'), s.null))),
+    named('t#Anything', union(s.string, s.unknown)),
+    named('t#MaybeColour', union(ref('t#Colour'), s.null)),
+    named('t#Json', union(s.string, s.number, array(ref('t#Json')))),
+    named('t#Paint', object({ colour: ref('t#Colour'), 'size?': ref('t#Size') })),
+  ]);
+});
+afterAll(() => removeGenerated(NAME));
+
+const ok = (value: unknown): Validated => ({ ok: true, value });
+const invalid = (path: string, message: string): Validated => ({
+  ok: false,
+  issues: [{ path, message }],
+});
+const tree = {
+  name: 'a',
+  children: [
+    { name: 'b', children: [] },
+    { name: 'c', children: [] },
+  ],
+};
+
+const cases: Case[] = [
+  ['an enum or null: null', { type: 'MaybeColour', given: null, want: ok(null) }],
+  [
+    'an enum or null: neither, described by the members',
+    { type: 'MaybeColour', given: 'blue', want: invalid('', 'expected "red", "green" or null') },
+  ],
+  ['a recursive union', { type: 'Json', given: ['a', [1, ['b']]], want: ok(['a', [1, ['b']]]) }],
+  [
+    'a recursive union: no member',
+    {
+      type: 'Json',
+      given: [true],
+      want: invalid('[0]', 'expected a string, a number or an array'),
+    },
+  ],
+  ['an enum member', { type: 'Colour', given: 'green', want: ok('green') }],
+  [
+    'not an enum member',
+    { type: 'Colour', given: 'blue', want: invalid('', 'expected "red" or "green"') },
+  ],
+  ['a string literal', { type: 'Size', given: 'M', want: ok('M') }],
+  [
+    'three string literals',
+    { type: 'Size', given: 'XL', want: invalid('', 'expected "S", "M" or "L"') },
+  ],
+  ['a number literal', { type: 'Rating', given: 3, want: ok(3) }],
+  [
+    'a number for a number literal',
+    { type: 'Rating', given: 4, want: invalid('', 'expected 1, 2 or 3') },
+  ],
+  [
+    'a string for a number literal',
+    { type: 'Rating', given: '1', want: invalid('', 'expected 1, 2 or 3') },
+  ],
+  ['a boolean literal', { type: 'Off', given: false, want: ok(false) }],
+  ['the other boolean', { type: 'Off', given: true, want: invalid('', 'expected false') }],
+  ['null where the type has null', { type: 'Note', given: null, want: ok(null) }],
+  ['the other member', { type: 'Note', given: 'hi', want: ok('hi') }],
+  ['neither', { type: 'Note', given: 1, want: invalid('', 'expected a string or null') }],
+  ['absent', { type: 'Note', given: undefined, want: invalid('', 'is required') }],
+  ['null alone', { type: 'Nothing', given: null, want: ok(null) }],
+  ['not null', { type: 'Nothing', given: 0, want: invalid('', 'expected null') }],
+  ['string or number: a number', { type: 'Id', given: 7, want: ok(7) }],
+  [
+    'string or number: a boolean',
+    { type: 'Id', given: true, want: invalid('', 'expected a string or a number') },
+  ],
+  ['nested unions flattened', { type: 'Nested', given: 'b', want: ok('b') }],
+  [
+    'nested unions described flat',
+    { type: 'Nested', given: 'c', want: invalid('', 'expected "a", "b" or null') },
+  ],
+  ['unknown in a union: anything', { type: 'Anything', given: [1], want: ok([1]) }],
+  [
+    'union of objects: the first',
+    { type: 'Place', given: { city: 'x', y: 1 }, want: ok({ city: 'x' }) },
+  ],
+  ['union of objects: the second', { type: 'Place', given: tree, want: ok(tree) }],
+  [
+    'union of objects: neither',
+    { type: 'Place', given: { name: 1 }, want: invalid('', 'expected Address or Category') },
+  ],
+  ['nullable object: null', { type: 'Shipping', given: null, want: ok(null) }],
+  [
+    'nullable object: the object answers with its own issues',
+    { type: 'Shipping', given: {}, want: invalid('city', 'is required') },
+  ],
+  [
+    'nullable date: a Date',
+    { type: 'Until', given: '2024-05-31', want: ok(new Date('2024-05-31')) },
+  ],
+  [
+    'nullable date: not a date',
+    { type: 'Until', given: 'soon', want: invalid('', 'expected an ISO 8601 date string') },
+  ],
+  [
+    'nullable date: a number',
+    { type: 'Until', given: 5, want: invalid('', 'expected an ISO 8601 date string or null') },
+  ],
+  ['a recursive type', { type: 'Category', given: tree, want: ok(tree) }],
+  [
+    'deep in a recursive type',
+    {
+      type: 'Category',
+      given: {
+        name: 'a',
+        children: [{ name: 'b', children: [{ name: 'c', children: [] }, { children: [] }] }],
+      },
+      want: invalid('children[0].children[1].name', 'is required'),
+    },
+  ],
+  [
+    'an enum property',
+    {
+      type: 'Paint',
+      given: { colour: 'blue', size: 'S' },
+      want: invalid('colour', 'expected "red" or "green"'),
+    },
+  ],
+  [
+    'an optional enum property absent',
+    { type: 'Paint', given: { colour: 'red' }, want: ok({ colour: 'red' }) },
+  ],
+];
+
+describe('generated union validators', () => {
+  it.each(cases)('%s', (_name, { type, given, want }) => {
+    expect((validators[type] as Validator)(given)).toStrictEqual(want);
+  });
+});
