@@ -1,0 +1,48 @@
+/**
+ * Where one fwgen run reads and writes: every path absolute, resolved once from the flags, and
+ * how those paths are shown (relative to the working directory, with `/` separators).
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { AnalyzerOptions } from './analyzer.js';
+
+/** The resolved paths of a run; the analyzer's options plus the directory paths are shown from. */
+export interface Project extends AnalyzerOptions {
+  /** The working directory: relative flags resolve against it and printed paths are relative to it. */
+  readonly cwd: string;
+}
+
+/** The path flags as given on the command line. */
+export interface PathFlags {
+  readonly src: string;
+  readonly out: string;
+  /** @default 'tsconfig.json' */
+  readonly project?: string;
+}
+
+/** Resolves the flags against `cwd`; the project root is the tsconfig's directory. */
+export function resolveProject(flags: PathFlags, cwd: string): Project {
+  const tsconfig = resolve(cwd, flags.project ?? 'tsconfig.json');
+  return {
+    cwd,
+    root: dirname(tsconfig),
+    tsconfig,
+    src: resolve(cwd, flags.src),
+    out: resolve(cwd, flags.out),
+  };
+}
+
+/** `path` (absolute) as printed: relative to the working directory, `/`-separated. */
+export function display(project: Project, path: string): string {
+  const rel = relative(project.cwd, path);
+  return rel === '' ? '.' : rel.split(sep).join('/');
+}
+
+/** A model path (relative to the project root) as printed. */
+export function displayModelPath(project: Project, file: string): string {
+  return display(project, resolve(project.root, file));
+}
+
+/** The out file relative to the project root, as the emitter takes it. */
+export function outFromRoot(project: Project): string {
+  return relative(project.root, project.out).split(sep).join('/');
+}
