@@ -11,27 +11,34 @@ export interface SourceLocation {
   readonly column: number;
 }
 
-/** Stable diagnostic codes; docs/fwgen.md lists each with what to do. */
-export type DiagnosticCode =
-  | 'FW0001' // the project cannot be loaded (tsconfig missing or unreadable, --src empty)
-  | 'FW0002' // the `fw` package cannot be resolved from --src
-  | 'FW0101' // a route path, event name or prefix that is not a string literal
-  | 'FW0102' // a duplicate route
-  | 'FW0103' // an invalid route pattern
-  | 'FW0104' // a handler decorator outside a controller, or the wrong kind for the class
-  | 'FW0105' // more than one route decorator on a method
-  | 'FW0106' // a controller class that is not exported, or is abstract or generic
-  | 'FW0107' // a handler that is static, private, or not a method
-  | 'FW0108' // a @UseInterceptors argument that is not an importable class
-  | 'FW0201' // an unsupported parameter type
-  | 'FW0202' // a primitive parameter that names no route key
-  | 'FW0203' // a parameter without a type annotation
-  | 'FW0204' // more than one body or payload parameter
-  | 'FW0205' // a rest parameter
-  | 'FW0301' // an unsupported type inside a body or payload type
-  | 'FW0302' // a body class with methods or accessors
-  | 'FW0303' // a body or payload type that is anonymous or generic
-  | 'FW0304'; // a body or payload type that is not exported by its name from its module
+/**
+ * Stable diagnostic codes and what each means; docs/fwgen.md lists each with what to do, and
+ * test/cli/codes.test.ts keeps the two equal.
+ */
+export const DIAGNOSTIC_CODES = {
+  FW0001: 'the project cannot be loaded (tsconfig missing or unreadable, --src empty)',
+  FW0002: 'the `fw` package cannot be resolved from --src',
+  FW0101: 'a route path, event name or prefix that is not a string literal',
+  FW0102: 'a duplicate route',
+  FW0103: 'an invalid route pattern',
+  FW0104: 'a handler decorator outside a controller, or the wrong kind for the class',
+  FW0105: 'more than one route decorator on a method',
+  FW0106: 'a controller class that is not exported, or is abstract or generic',
+  FW0107: 'a handler that is static, private, or not a method',
+  FW0108: 'a @UseInterceptors argument that is not an importable class',
+  FW0201: 'an unsupported parameter type',
+  FW0202: 'a primitive parameter that names no route key',
+  FW0203: 'a parameter without a type annotation',
+  FW0204: 'more than one body or payload parameter',
+  FW0205: 'a rest parameter',
+  FW0301: 'an unsupported type inside a body or payload type',
+  FW0302: 'a body class with methods or accessors',
+  FW0303: 'a body or payload type that is anonymous or generic',
+  FW0304: 'a body or payload type that is not exported by its name from its module',
+} as const;
+
+/** A stable diagnostic code. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
 /** One problem found in the application; every one is reported in one run. */
 export interface Diagnostic {
