@@ -1,0 +1,132 @@
+// The fixtures' generated bindings run by createApp: what an application sees of fwgen's output.
+import { createApp } from 'fw';
+import { describe, expect, it } from 'vitest';
+import { bindings as eventBindings } from '../../fixtures/events/expected/bindings.js';
+import { OrderEvents } from '../../fixtures/events/input/orders.js';
+import { bindings as userBindings } from '../../fixtures/http-basic/expected/bindings.js';
+import { bindings as productBindings } from '../../fixtures/validators/expected/bindings.js';
+
+const json = (method: string, url: string, body: unknown) => ({
+  method,
+  url,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** A CreateProduct (fixtures/validators/input/dto.ts) that passes its validator. */
+const PRODUCT = {
+  createdBy: 'ada',
+  name: 'Lamp',
+  price: 12.5,
+  inStock: true,
+  colour: 'red',
+  size: 'M',
+  rating: 2,
+  discontinued: false,
+  note: null,
+  tags: ['home'],
+  matrix: [[1, 2], [3]],
+  pair: ['a', 1],
+  address: { street: 'Main St 1', city: 'Oslo' },
+  labels: { a: 'b' },
+  releasedAt: '2026-11-01T10:00:00Z',
+  category: { name: 'root', children: [{ name: 'leaf', children: [] }] },
+  dimensions: { width: 3 },
+  draft: {},
+  extra: { anything: [1] },
+  inline: { sku: 'L-1' },
+  either: { name: 'c', children: [] },
+};
+
+describe('generated HTTP bindings', () => {
+  const app = createApp({ bindings: userBindings });
+
+  it('binds a path key as a number and the validated body', async () => {
+    const created = await app.inject(json('POST', '/users', { name: 'Ada', extra: 'dropped' }));
+    expect([created.status, created.json()]).toEqual([201, { id: 1, name: 'Ada' }]);
+    const got = await app.inject({ method: 'GET', url: '/users/1' });
+    expect(got.json()).toEqual({ id: 1, name: 'Ada', viewer: 'anonymous' });
+  });
+
+  it('answers 400 naming the property when the body does not match', async () => {
+    const res = await app.inject(json('POST', '/users', { name: 7, email: false }));
+    expect(res.status).toBe(400);
+    const detail = (res.json() as { detail: string }).detail;
+    expect(detail).toContain('name: expected a string');
+    expect(detail).toContain('email: expected a string');
+  });
+
+  it('answers 400 for a path key that is not an integer, and runs nothing', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/users/abc' });
+    expect([res.status, (res.json() as { detail: string }).detail]).toEqual([
+      400,
+      'Invalid path parameter: id',
+    ]);
+  });
+});
+
+describe('generated validators', () => {
+  const app = createApp({ bindings: productBindings });
+
+  it('accept a body of every supported shape', async () => {
+    const res = await app.inject(json('POST', '/products', PRODUCT));
+    expect([res.status, res.body]).toEqual([200, 'Lamp']);
+  });
+
+  it('name every failing property path, nested in objects, arrays, tuples and records', async () => {
+    const bad = {
+      ...PRODUCT,
+      colour: 'blue',
+      tags: ['ok', 3],
+      matrix: [[1, 'x']],
+      pair: ['a', 'b'],
+      address: { street: 'Main St 1' },
+      labels: { a: 1 },
+      releasedAt: 'yesterday',
+      category: { name: 'root', children: [{ name: 5, children: [] }] },
+    };
+    const res = await app.inject(json('POST', '/products', bad));
+    expect(res.status).toBe(400);
+    const detail = (res.json() as { detail: string }).detail;
+    for (const path of [
+      'colour',
+      'tags[1]',
+      'matrix[0][1]',
+      'pair[1]',
+      'address.city',
+      'labels.a',
+      'releasedAt',
+      'category.children[0].name',
+    ]) {
+      expect(detail).toMatch(new RegExp(`(^|[ ;:])${path.replace(/[[\].]/g, '\\$&')}: `));
+    }
+  });
+
+  it('check an intersection of a Partial and an object: only the required part is required', async () => {
+    const ok = await app.inject(json('PATCH', '/products/4', { reason: 'typo', price: 3 }));
+    expect([ok.status, ok.body]).toEqual([200, '4 typo']);
+    const bad = await app.inject(json('PATCH', '/products/4', { price: 'free' }));
+    expect(bad.status).toBe(400);
+    expect((bad.json() as { detail: string }).detail).toMatch(
+      /price: .*reason: |reason: .*price: /,
+    );
+  });
+});
+
+describe('generated consumer bindings', () => {
+  it('hand a validated payload to every consumer of the event', async () => {
+    const events = new OrderEvents();
+    const app = createApp({ bindings: eventBindings, providers: [events] });
+    const placed = { name: 'order.placed', occurredAt: '2026-11-01', orderId: 9, lines: [] };
+    await app.emit('order.placed', placed);
+    expect(events.seen).toEqual([9]);
+  });
+
+  it('refuse a payload that does not match, and the consumer does not run', async () => {
+    const events = new OrderEvents();
+    const app = createApp({ bindings: eventBindings, providers: [events] });
+    const bad = { name: 'order.placed', occurredAt: '2026-11-01', orderId: 'nine', lines: [{}] };
+    await expect(app.emit('order.placed', bad)).rejects.toThrow(/orderId: expected a number/);
+    expect(events.seen).toEqual([]);
+  });
+});
