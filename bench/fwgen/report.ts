@@ -1,0 +1,70 @@
+/** The benchmark's Markdown report: the environment, then one row per measurement. */
+import { cpus, platform, release, totalmem } from 'node:os';
+import { median } from './measure.js';
+
+/** One measured thing, over several repetitions. */
+export interface Row {
+  readonly name: string;
+  readonly ms: readonly number[];
+  /** Peak RSS of each repetition in KiB; empty when not measured. */
+  readonly rssKiB: readonly number[];
+  readonly note?: string;
+}
+
+/** Everything the report prints besides the rows. */
+export interface ReportInfo {
+  readonly controllers: number;
+  readonly handlers: number;
+  readonly reps: number;
+  readonly edits: number;
+  readonly tsoa: string;
+  readonly lines: readonly string[];
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const fmtMiB = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+
+function cell(values: readonly number[], fmt: (n: number) => string): string {
+  return values.length === 0 ? '–' : fmt(median(values));
+}
+
+function range(values: readonly number[]): string {
+  if (values.length < 2) return '';
+  return `${fmtMs(Math.min(...values))} – ${fmtMs(Math.max(...values))}`;
+}
+
+/** The machine the figures come from. */
+export function environment(): string[] {
+  const cpu = cpus();
+  return [
+    `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- node ${process.version}, ${platform()} ${release()}`,
+    `- CPU: ${cpu[0]?.model.trim() ?? 'unknown'} × ${cpu.length}, RAM ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+  ];
+}
+
+/** The whole report as Markdown. */
+export function renderReport(info: ReportInfo, rows: readonly Row[], ratio: string): string {
+  const head = [
+    `## fwgen generation benchmark: ${info.controllers} controllers × ${info.handlers} handlers`,
+    '',
+    ...environment(),
+    `- tsoa: ${info.tsoa}`,
+    `- repetitions: ${info.reps} (interleaved), watch edits: ${info.edits}`,
+    ...info.lines.map((l) => `- ${l}`),
+    '',
+    '| measurement | median | min – max | peak RSS (median) | notes |',
+    '|---|---:|---|---:|---|',
+  ];
+  const body = rows.map(
+    (r) =>
+      `| ${r.name} | ${cell(r.ms, fmtMs)} | ${range(r.ms)} | ${cell(r.rssKiB, fmtMiB)} | ${r.note ?? ''} |`,
+  );
+  return [...head, ...body, `| **tsoa / fwgen (cold)** | **${ratio}** | | | |`, ''].join('\n');
+}
+
+/** `a / b` of the medians, as `1.23×`. */
+export function ratioOf(a: readonly number[], b: readonly number[]): string {
+  const r = median(a) / median(b);
+  return Number.isFinite(r) ? `${r.toFixed(2)}×` : '–';
+}
