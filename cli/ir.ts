@@ -18,10 +18,12 @@ export interface SourceLocation {
 export const DIAGNOSTIC_CODES = {
   FW0001: 'the project cannot be loaded (tsconfig missing or unreadable, --src empty)',
   FW0002: 'the `fw` package cannot be resolved from --src',
+  FW0003: 'a syntax error in a source file',
   FW0101: 'a route path, event name or prefix that is not a string literal',
   FW0102: 'a duplicate route',
   FW0103: 'an invalid route pattern',
-  FW0104: 'a handler decorator outside a controller, or the wrong kind for the class',
+  FW0104:
+    'a handler decorator outside a controller, the wrong kind for the class, or @UseInterceptors on what is not a controller or handler',
   FW0105: 'more than one route decorator on a method',
   FW0106: 'a controller class that is not exported, or is abstract or generic',
   FW0107: 'a handler that is static, private, or not a method',

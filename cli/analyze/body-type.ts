@@ -60,6 +60,17 @@ export function bodyTypeId(
   return undefined;
 }
 
+/** Where a type outside the project comes from: a package by its name, else its file. */
+function declaredIn(scope: Scope, file: ts.SourceFile): string {
+  if (scope.fw.owns(file.fileName)) return "the package 'fw'";
+  const parts = file.fileName.split('/');
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0 || at + 1 >= parts.length) return scope.fileOf(file);
+  const scoped = parts[at + 1]!.startsWith('@') && at + 2 < parts.length;
+  const name = scoped ? `${parts[at + 1]}/${parts[at + 2]}` : parts[at + 1]!;
+  return `the package '${name}'`;
+}
+
 function namedBody(
   scope: Scope,
   node: ts.TypeNode,
@@ -88,7 +99,7 @@ function namedBody(
     const base = decl.name?.text ?? written;
     return [
       'FW0201',
-      `a ${word} type must be declared in the project, and this one is declared in ${scope.fileOf(file)}: declare \`interface My${base} extends ${base} {}\` and take that`,
+      `a ${word} type must be declared in the project, and this one is declared in ${declaredIn(scope, file)}: declare \`interface My${base} extends ${base} {}\` and take that`,
     ];
   }
   if (node.typeArguments !== undefined || decl.typeParameters !== undefined) return generic;

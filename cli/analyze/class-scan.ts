@@ -84,6 +84,10 @@ export function scanClass(scope: Scope, cls: ts.ClassLikeDeclaration): FoundCont
     scope.report('FW0107', use.node, message);
   }
   if (first === undefined) {
+    for (const use of own.filter((u) => u.name === 'UseInterceptors')) {
+      const message = `@UseInterceptors on class ${className}: ${className} is not a controller, so the interceptors would never run; mark it @Controller(…), @EventConsumer() or @WebSocketGateway(…), or remove @UseInterceptors`;
+      scope.report('FW0104', use.node, message);
+    }
     for (const { member, uses: memberUses } of members) {
       for (const use of memberUses.filter((u) => ROUTES[u.name] !== undefined)) {
         const fix = `add ${KIND_WORDS[ROUTES[use.name]![0]][0]}(…) to the class`;
@@ -151,9 +155,15 @@ function scanMember(
 ): FoundHandler | undefined {
   const routes = memberUses.filter((u) => ROUTES[u.name] !== undefined);
   const use = routes[0];
-  if (use === undefined) return undefined;
   const name = memberName(member);
   const label = `${className}.${name ?? '(computed)'}`;
+  if (use === undefined) {
+    for (const stray of memberUses.filter((u) => u.name === 'UseInterceptors')) {
+      const message = `@UseInterceptors on ${label}: the method has no route decorator, so it is not a handler and the interceptors would never run; add one (${KIND_WORDS[kind][1]}) or remove @UseInterceptors`;
+      scope.report('FW0104', stray.node, message);
+    }
+    return undefined;
+  }
   let placed = true;
   for (const other of routes.filter((u) => ROUTES[u.name]![0] !== kind)) {
     const want = KIND_WORDS[ROUTES[other.name]![0]][0];

@@ -37,6 +37,7 @@ export function analyzeProgram(
     problems.report('FW0001', startOf(options.root, options.src), message);
     return failed();
   }
+  if (reportSyntaxErrors(program, files, options.root, problems)) return failed();
   const checker = program.getTypeChecker();
   const probeFile = program.getSourceFile(probe);
   const fw = probeFile === undefined ? { missing: ["'fw'"] } : resolveFramework(checker, probeFile);
@@ -59,6 +60,28 @@ export function analyzeProgram(
     })
     .sort((a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name));
   return { model: { src, controllers, types: shapes.types() }, diagnostics: problems.sorted() };
+}
+
+/**
+ * Reports every syntax error in the sources; true when there was one. A file that does not parse
+ * has a repaired tree, and reading controllers from it could bind the wrong thing silently.
+ */
+function reportSyntaxErrors(
+  program: ts.Program,
+  files: readonly ts.SourceFile[],
+  root: string,
+  problems: Problems,
+): boolean {
+  const before = problems.count;
+  for (const file of files) {
+    for (const d of program.getSyntacticDiagnostics(file)) {
+      const { line, character } = file.getLineAndCharacterOfPosition(d.start ?? 0);
+      const at = { file: relativeTo(root, file.fileName), line: line + 1, column: character + 1 };
+      const text = ts.flattenDiagnosticMessageText(d.messageText, ' ').replace(/\.$/, '');
+      problems.report('FW0003', at, `syntax error: ${text} (TS${d.code}); fix the source first`);
+    }
+  }
+  return problems.count > before;
 }
 
 function compare(a: string, b: string): number {

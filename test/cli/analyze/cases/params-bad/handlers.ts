@@ -1,5 +1,6 @@
 // @ts-nocheck: a parameter without a type annotation is part of this case
 import { Controller, EventConsumer, Get, OnEvent, OnMessage, Post, WebSocketGateway } from 'fw';
+import type { ParsedPath } from 'node:path';
 import type { DomainEvent } from 'fw/publish';
 import type { Box, Hidden, Note } from './types.js';
 
@@ -51,6 +52,11 @@ export class BadController {
   @Post('/package')
   fromPackage(event: DomainEvent): string {
     return event.name;
+  }
+
+  @Post('/node')
+  fromNode(path: ParsedPath): string {
+    return path.base;
   }
 }
 
