@@ -17,8 +17,16 @@ let template: Handlebars.TemplateDelegate<BindingsView> | undefined;
  */
 export function render(model: AppModel, out: string): string {
   template ??= compile(readFileSync(join(templatesDir(), 'bindings.hbs'), 'utf8'));
-  return `${template(buildView(model, out)).replace(/\n+$/, '')}\n`;
+  const text = template(buildView(model, out)).replace(EMPTY_LIST, '[]');
+  return `${text.replace(/\n+$/, '')}\n`;
 }
+
+/**
+ * A list the template opened and closed on two lines with nothing between (no controllers, a
+ * controller without handlers), written `[]` as a formatter would. Generated strings are quoted on
+ * one line, so this matches nothing else.
+ */
+const EMPTY_LIST = /\[\n[ ]*\]/g;
 
 /** The package's `templates/` folder: beside `cli/` from source, beside `dist/` when built. */
 export function templatesDir(from = dirname(fileURLToPath(import.meta.url))): string {

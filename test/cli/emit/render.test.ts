@@ -25,11 +25,18 @@ describe('render', () => {
         '',
         'export const bindings: Bindings = {',
         '  version: 1,',
-        '  controllers: [',
-        '  ],',
+        '  controllers: [],',
         '};',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('writes a controller without handlers with an empty list, as a formatter would', () => {
+    const empty = controller('EmptyController', 'src/empty.ts', []);
+    const text = render(app([empty], []), 'src/bindings.ts');
+    expect(text).toContain(
+      "      source: 'src/empty.ts:1',\n      interceptors: [],\n      handlers: [],\n    }),\n",
     );
   });
 
