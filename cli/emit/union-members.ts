@@ -2,7 +2,7 @@
  * How the members of a union are told apart: which have a test that needs no call, which JSON
  * kind a member accepts, and how the union is described in its one issue.
  */
-import { assertNever, type NamedType, type Shape } from '../ir.js';
+import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
 import { quote } from './layout.js';
 
 /** The named types of the model, by id. */
@@ -124,4 +124,61 @@ function word(shape: Shape, types: Types): string {
 /** `1 item`, `2 items`. */
 export function count(n: number): string {
   return `${n} ${n === 1 ? 'item' : 'items'}`;
+}
+
+/** A property whose literal values tell a union's object members apart. */
+export interface Discriminant {
+  readonly property: string;
+  /** Per member, in order: the literal values that select it. */
+  readonly values: readonly (readonly Literal[])[];
+  /** Every value as a shape, to describe them when none matches. */
+  readonly all: readonly Shape[];
+}
+
+type Literal = string | number | boolean;
+
+/**
+ * The first required property of the first member that every member has, required, holding only
+ * literals, with no literal in two members: `{ kind: 'card', … } | { kind: 'bank', … }`. Every
+ * member must be an object type, named or not.
+ */
+export function discriminant(members: readonly Shape[], types: Types): Discriminant | undefined {
+  const objects = members.map((m) => propertiesOf(m, types));
+  if (objects.length < 2 || objects.some((o) => o === undefined)) return undefined;
+  const all = objects as (readonly PropertyShape[])[];
+  for (const candidate of all[0] ?? []) {
+    const values = all.map((props) => literalsOf(props, candidate.name, types));
+    if (values.some((v) => v === undefined)) continue;
+    const flat = (values as Literal[][]).flat();
+    if (new Set(flat).size !== flat.length) continue;
+    return {
+      property: candidate.name,
+      values: values as Literal[][],
+      all: flat.map((value): Shape => ({ kind: 'literal', value })),
+    };
+  }
+  return undefined;
+}
+
+function propertiesOf(
+  shape: Shape,
+  types: Types,
+  seen: ReadonlySet<string> = new Set(),
+): readonly PropertyShape[] | undefined {
+  if (shape.kind === 'object') return shape.properties;
+  if (shape.kind !== 'ref' || seen.has(shape.id)) return undefined;
+  const target = types.get(shape.id);
+  return target && propertiesOf(target.shape, types, new Set([...seen, shape.id]));
+}
+
+function literalsOf(
+  props: readonly PropertyShape[],
+  name: string,
+  types: Types,
+): Literal[] | undefined {
+  const p = props.find((x) => x.name === name);
+  if (p === undefined || p.optional) return undefined;
+  const flat = flatten([p.shape], types);
+  const values = flat.flatMap((s) => (s.kind === 'literal' ? [s.value] : []));
+  return values.length === 0 || values.length !== flat.length ? undefined : values;
 }

@@ -7,7 +7,16 @@
 import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
 import { call, list, quote, when } from './layout.js';
 import type { Names } from './names.js';
-import { count, describe, flatten, jsonKind, type Types, test } from './union-members.js';
+import {
+  count,
+  type Discriminant,
+  describe,
+  discriminant,
+  flatten,
+  jsonKind,
+  type Types,
+  test,
+} from './union-members.js';
 
 /** One generated checker function. */
 export interface CheckerFunction {
@@ -229,17 +238,60 @@ class Writer {
       if (lines.length === 0 || guard === undefined) return [...lines, decide(2)];
       lines.push(when(2, [guard], decide));
     } else if (others.length > 1) {
-      lines.push('const n = issues.length;');
-      others.forEach(([m, i], k) => {
-        lines.push(this.#call(2, k === 0 ? 'let out = ' : 'out = ', m, 'v', `${self}_${i}`));
-        lines.push('if (issues.length === n) return out;', 'issues.length = n;');
-      });
+      const picked = discriminant(
+        others.map(([m]) => m),
+        this.#types,
+      );
+      if (picked !== undefined) {
+        lines.push(this.#switch(picked, others, self));
+      } else {
+        lines.push('const n = issues.length;');
+        others.forEach(([m, i], k) => {
+          lines.push(this.#call(2, k === 0 ? 'let out = ' : 'out = ', m, 'v', `${self}_${i}`));
+          lines.push('if (issues.length === n) return out;', 'issues.length = n;');
+        });
+      }
     }
     const message = quote(`expected ${describe(flat, this.#types)}`);
     return [
       ...lines,
       `${call(2, 'return ', this.#use('fail'), ['v', 'issues', 'key', message], ';')};`,
     ];
+  }
+
+  /**
+   * For an object, the member its discriminant selects decides, with its own issues; an object
+   * whose discriminant matches no member gets one issue at that property.
+   */
+  #switch(
+    picked: Discriminant,
+    members: readonly (readonly [Shape, number])[],
+    self: string,
+  ): string {
+    const value = `v[${quote(picked.property)}]`;
+    const lines = [`if (${this.#use('isObject')}(v)) {`, `    switch (${value}) {`];
+    members.forEach(([m, i], k) => {
+      for (const literal of picked.values[k] ?? []) {
+        lines.push(`      case ${typeof literal === 'string' ? quote(literal) : String(literal)}:`);
+      }
+      lines.push(`        ${this.#call(8, 'return ', m, 'v', `${self}_${i}`)}`);
+    });
+    const want = quote(`expected ${describe(picked.all, this.#types)}`);
+    const fail = call(
+      4,
+      '',
+      this.#use('fail'),
+      [value, 'issues', quote(picked.property), want],
+      ';',
+    );
+    lines.push(
+      '    }',
+      '    const n = issues.length;',
+      `    ${fail};`,
+      `    return ${this.#use('prefix')}(issues, n, key, undefined);`,
+      '  }',
+    );
+    return lines.join('\n');
   }
 
   /** A test that `v` is of the one JSON kind `shape` accepts, when there is one. */

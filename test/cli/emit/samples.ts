@@ -164,6 +164,10 @@ export const unionsSample: AppModel = app(
         either: union(address, ref(`${DTO}#Category`)),
         shipping: union(address, s.null),
         until: union(s.date, s.null),
+        payment: union(
+          object({ kind: literal('card'), number: s.string }),
+          object({ kind: literal('bank'), iban: s.string }),
+        ),
       }),
     ),
   ],

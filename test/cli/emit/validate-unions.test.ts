@@ -29,6 +29,19 @@ beforeAll(async () => {
     named('t#MaybeColour', union(ref('t#Colour'), s.null)),
     named('t#Json', union(s.string, s.number, array(ref('t#Json')))),
     named('t#Paint', object({ colour: ref('t#Colour'), 'size?': ref('t#Size') })),
+    // Discriminated: `kind` tells the members apart (an enum member counts as its literal).
+    named('t#Card', object({ kind: literal('card'), number: s.string })),
+    named('t#Bank', object({ kind: union(literal('bank'), literal('iban')), iban: s.string })),
+    named('t#Payment', union(ref('t#Card'), ref('t#Bank'), object({ kind: literal(3) }), s.null)),
+    named('t#Order', object({ payments: array(ref('t#Payment')) })),
+    // Not discriminated: both members may say 'a', so each is tried in turn.
+    named(
+      't#Overlap',
+      union(
+        object({ k: literal('a') }),
+        object({ k: union(literal('a'), literal('b')), x: s.number }),
+      ),
+    ),
   ]);
 });
 afterAll(() => removeGenerated(NAME));
@@ -107,6 +120,59 @@ const cases: Case[] = [
   [
     'union of objects: neither',
     { type: 'Place', given: { name: 1 }, want: invalid('', 'expected Address or Category') },
+  ],
+  [
+    'discriminated: the member its kind selects',
+    {
+      type: 'Payment',
+      given: { kind: 'iban', iban: 'NO93' },
+      want: ok({ kind: 'iban', iban: 'NO93' }),
+    },
+  ],
+  [
+    'discriminated: the selected member answers with its own issues',
+    {
+      type: 'Payment',
+      given: { kind: 'card', number: 4 },
+      want: invalid('number', 'expected a string'),
+    },
+  ],
+  [
+    'discriminated: a number literal selects',
+    { type: 'Payment', given: { kind: 3 }, want: ok({ kind: 3 }) },
+  ],
+  ['discriminated: null as a member', { type: 'Payment', given: null, want: ok(null) }],
+  [
+    'discriminated: an unknown kind is one issue at kind',
+    {
+      type: 'Payment',
+      given: { kind: 'cash' },
+      want: invalid('kind', 'expected "card", "bank", "iban" or 3'),
+    },
+  ],
+  [
+    'discriminated: no kind',
+    { type: 'Payment', given: { number: '4' }, want: invalid('kind', 'is required') },
+  ],
+  [
+    'discriminated: not an object',
+    { type: 'Payment', given: 'card', want: invalid('', 'expected Card, Bank, an object or null') },
+  ],
+  [
+    'discriminated, nested: paths start at the property',
+    {
+      type: 'Order',
+      given: { payments: [{ kind: 'card', number: '4' }, { kind: 'cash' }] },
+      want: invalid('payments[1].kind', 'expected "card", "bank", "iban" or 3'),
+    },
+  ],
+  [
+    'overlapping literals: each member tried',
+    { type: 'Overlap', given: { k: 'b', x: 1 }, want: ok({ k: 'b', x: 1 }) },
+  ],
+  [
+    'overlapping literals: one issue for the union',
+    { type: 'Overlap', given: { k: 'b' }, want: invalid('', 'expected an object') },
   ],
   ['nullable object: null', { type: 'Shipping', given: null, want: ok(null) }],
   [

@@ -53,6 +53,7 @@ function checkProduct(v: unknown, issues: Issues, key: Key): unknown {
   out['either'] = checkProduct_either(v['either'], issues, 'either');
   out['shipping'] = checkProduct_shipping(v['shipping'], issues, 'shipping');
   out['until'] = checkProduct_until(v['until'], issues, 'until');
+  out['payment'] = checkProduct_payment(v['payment'], issues, 'payment');
   return prefix(issues, n, key, out);
 }
 const validateProduct = validator(checkProduct);
@@ -103,6 +104,49 @@ function checkProduct_until(v: unknown, issues: Issues, key: Key): unknown {
   if (v === null) return v;
   if (typeof v === 'string') return date(v, issues, key);
   return fail(v, issues, key, 'expected an ISO 8601 date string or null');
+}
+
+function checkProduct_payment(v: unknown, issues: Issues, key: Key): unknown {
+  if (isObject(v)) {
+    switch (v['kind']) {
+      case 'card':
+        return checkProduct_payment_0(v, issues, key);
+      case 'bank':
+        return checkProduct_payment_1(v, issues, key);
+    }
+    const n = issues.length;
+    fail(v['kind'], issues, 'kind', 'expected "card" or "bank"');
+    return prefix(issues, n, key, undefined);
+  }
+  return fail(v, issues, key, 'expected an object');
+}
+
+function checkProduct_payment_0(v: unknown, issues: Issues, key: Key): unknown {
+  if (!isObject(v)) return fail(v, issues, key, 'expected an object');
+  const n = issues.length;
+  const out: Record<string, unknown> = {};
+  out['kind'] = checkProduct_payment_0_kind(v['kind'], issues, 'kind');
+  out['number'] = string(v['number'], issues, 'number');
+  return prefix(issues, n, key, out);
+}
+
+function checkProduct_payment_0_kind(v: unknown, issues: Issues, key: Key): unknown {
+  if (v === 'card') return v;
+  return fail(v, issues, key, 'expected "card"');
+}
+
+function checkProduct_payment_1(v: unknown, issues: Issues, key: Key): unknown {
+  if (!isObject(v)) return fail(v, issues, key, 'expected an object');
+  const n = issues.length;
+  const out: Record<string, unknown> = {};
+  out['kind'] = checkProduct_payment_1_kind(v['kind'], issues, 'kind');
+  out['iban'] = string(v['iban'], issues, 'iban');
+  return prefix(issues, n, key, out);
+}
+
+function checkProduct_payment_1_kind(v: unknown, issues: Issues, key: Key): unknown {
+  if (v === 'bank') return v;
+  return fail(v, issues, key, 'expected "bank"');
 }
 
 export const bindings: Bindings = {
