@@ -36,6 +36,7 @@ const PRODUCT = {
   extra: { anything: [1] },
   inline: { sku: 'L-1' },
   either: { name: 'c', children: [] },
+  payment: { kind: 'bank', iban: 'NO93 8601 1117 947' },
 };
 
 describe('generated HTTP bindings', () => {
@@ -84,6 +85,7 @@ describe('generated validators', () => {
       labels: { a: 1 },
       releasedAt: 'yesterday',
       category: { name: 'root', children: [{ name: 5, children: [] }] },
+      payment: { kind: 'card', number: 4242 },
     };
     const res = await app.inject(json('POST', '/products', bad));
     expect(res.status).toBe(400);
@@ -97,6 +99,7 @@ describe('generated validators', () => {
       'labels.a',
       'releasedAt',
       'category.children[0].name',
+      'payment.number',
     ]) {
       expect(detail).toMatch(new RegExp(`(^|[ ;:])${path.replace(/[[\].]/g, '\\$&')}: `));
     }
