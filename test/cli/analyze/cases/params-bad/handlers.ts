@@ -1,6 +1,7 @@
 // @ts-nocheck: a parameter without a type annotation is part of this case
-import { Controller, EventConsumer, Get, OnEvent, OnMessage, Post, WebSocketGateway } from 'fw';
+
 import type { ParsedPath } from 'node:path';
+import { Controller, EventConsumer, Get, OnEvent, OnMessage, Post, WebSocketGateway } from 'fw';
 import type { DomainEvent } from 'fw/publish';
 import type { Box, Hidden, Note } from './types.js';
 
