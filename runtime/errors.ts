@@ -52,6 +52,29 @@ export const ERRORS = {
     (p) => `No consumer handles event '${p.event}'; declare one with @OnEvent('${p.event}')`,
   ),
   FW_ERR_SHUTTING_DOWN: t(503, () => 'The server is shutting down; retry on another instance'),
+  FW_ERR_WEBSOCKET_NOT_FOUND: t<{ path: string }>(
+    404,
+    (p) => `No WebSocket gateway serves ${p.path}; declare one with @WebSocketGateway('${p.path}')`,
+  ),
+  FW_ERR_WEBSOCKET_BAD_REQUEST: t<{ reason: string }>(
+    400,
+    (p) => `Invalid WebSocket upgrade request: ${p.reason}`,
+  ),
+  FW_ERR_WEBSOCKET_ORIGIN: t<{ origin: string }>(
+    403,
+    (p) =>
+      `Origin '${p.origin}' may not open a WebSocket here; ` +
+      'list it in createApp({ allowedOrigins }) to allow it',
+  ),
+  FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED: t(401, () => 'The WebSocket handshake was refused'),
+  FW_ERR_WEBSOCKET_CAPACITY: t<{ limit: number }>(
+    503,
+    (p) => `WebSocket connection capacity (${p.limit}) has been reached; retry later`,
+  ),
+  FW_ERR_WEBSOCKET_HANDSHAKE_TIMEOUT: t<{ ms: number }>(
+    503,
+    (p) => `The WebSocket handshake did not finish within ${p.ms} ms; retry later`,
+  ),
 
   // Requests: programming errors, rendered as a bare 500.
   FW_ERR_NOT_HTTP_CONTEXT: t(500, () => 'context is not an HTTP request context'),
@@ -65,6 +88,16 @@ export const ERRORS = {
   FW_ERR_RESPONSE_NOT_SERIALIZABLE: t<{ reason: string }>(
     500,
     (p) => `The handler's return value cannot be sent as JSON: ${p.reason}`,
+  ),
+  FW_ERR_NO_WEBSOCKET_SENDER: t(
+    500,
+    () =>
+      'sendMessage needs the Context parameter of a WebSocket message handler; ' +
+      'this Context carries no connection',
+  ),
+  FW_ERR_WEBSOCKET_CLOSED: t<{ connId: string }>(
+    500,
+    (p) => `WebSocket connection ${p.connId} is closed; the message was not sent`,
   ),
 
   // Start-up: thrown by createApp, naming what to fix.

@@ -34,3 +34,4 @@ export type { Delivery, DeliveryHandler, Transport } from './events/transport.js
 export type { MultipartLimits } from './http/body-limits.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';
+export { SENDER_KEY, sendMessage, type WebSocketSender } from './ws/sender.js';

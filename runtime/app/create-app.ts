@@ -16,6 +16,9 @@ import { httpProtocol } from '../http/http-protocol.js';
 import { type InjectRequest, type InjectResponse, inject } from '../http/inject.js';
 import { NodeServer } from '../http/node-server.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
+import { type GatewayRoute, WebSocketGateways } from '../ws/gateways.js';
+import type { WsMessage } from '../ws/ws-message.js';
+import { webSocketProtocol } from '../ws/ws-protocol.js';
 import { compileRoutes } from './compile.js';
 import { Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
@@ -60,9 +63,11 @@ export function createApp(options: AppOptions): App {
 
   const router = new FindMyWayRouter<Route>();
   const consumers = new Map<string, Route[]>();
+  const gateways: GatewayRoute[] = [];
   for (const c of compiled) {
     if (c.method === 'EVENT') consumers.set(c.path, [...(consumers.get(c.path) ?? []), c.route]);
-    else if (c.method !== 'WS') router.add(c.method, c.path, c.route, c.label);
+    else if (c.method === 'WS') gateways.push(c);
+    else router.add(c.method, c.path, c.route, c.label);
   }
   const http: Execute<HttpExchange> = createPipeline({
     interceptors,
@@ -74,6 +79,19 @@ export function createApp(options: AppOptions): App {
     hooks,
     protocol: consumerProtocol,
   });
+  const messages: Execute<WsMessage> = createPipeline({
+    interceptors,
+    hooks,
+    protocol: webSocketProtocol,
+  });
+  const webSockets = new WebSocketGateways({
+    routes: gateways,
+    execute: messages,
+    interceptors,
+    limits: resolved.webSocket,
+    closeTimeoutMs: resolved.closeTimeoutMs,
+    onError: (message, err) => resolved.logger.error(message, err),
+  });
   const server = new NodeServer(http, {
     limits: resolved.limits,
     requestTimeoutMs: resolved.requestTimeoutMs,
@@ -82,6 +100,7 @@ export function createApp(options: AppOptions): App {
       if ((findHttpError(err)?.status ?? 500) >= 500)
         resolved.logger.error('fw: request failed', err);
     },
+    upgrade: webSockets,
   });
 
   const deliver = async (eventName: string, payload: Uint8Array): Promise<void> => {

@@ -3,6 +3,7 @@ import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/t
 import { FwError } from '../errors.js';
 import type { Transport } from '../events/transport.js';
 import { type BodyLimits, DEFAULT_BODY_LIMITS, type MultipartLimits } from '../http/body-limits.js';
+import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings } from './bindings.js';
 
 /** Where fw reports errors that no response can carry (5xx, failures after sending). */
@@ -30,12 +31,16 @@ export interface AppOptions {
   readonly requestTimeoutMs?: number;
   /** How long `close()` waits for requests in flight. @default 10000 */
   readonly closeTimeoutMs?: number;
-  /** Browser origins allowed to open WebSockets besides the server's own. @default [] */
+  /** Browser origins (`https://app.example.com`) allowed to open WebSockets besides the server's own. @default [] */
   readonly allowedOrigins?: readonly string[];
-  /** Most WebSocket connections at once. @default 1024 */
+  /** Most WebSocket connections at once, handshakes included; beyond it 503. @default 1024 */
   readonly maxConnections?: number;
-  /** Largest WebSocket message in bytes. @default 1048576 */
+  /** Largest WebSocket message in bytes; a bigger one closes the connection with 1009. @default 1048576 */
   readonly maxMessageBytes?: number;
+  /** How often each WebSocket connection is pinged; one that missed the last pong is terminated. @default 30000 */
+  readonly pingIntervalMs?: number;
+  /** How long the `preHandshake` interceptors of a WebSocket upgrade may take; past it 503. @default 10000 */
+  readonly handshakeTimeoutMs?: number;
   /** How events travel. @default the in-memory transport */
   readonly transport?: Transport;
   /** @default console */
@@ -47,6 +52,7 @@ export interface ResolvedOptions {
   readonly limits: BodyLimits;
   readonly requestTimeoutMs: number | undefined;
   readonly closeTimeoutMs: number;
+  readonly webSocket: WebSocketLimits;
   readonly logger: Logger;
 }
 
@@ -78,8 +84,36 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
         ? undefined
         : positive('requestTimeoutMs', options.requestTimeoutMs),
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
+    webSocket: resolveWebSocket(options),
     logger: options.logger ?? console,
   };
+}
+
+function resolveWebSocket(options: AppOptions): WebSocketLimits {
+  const d = DEFAULT_WEBSOCKET_LIMITS;
+  const origins = options.allowedOrigins ?? d.allowedOrigins;
+  if (!Array.isArray(origins)) invalid('allowedOrigins', 'an array of origins', String(origins));
+  const allowedOrigins = origins.map((o: unknown) => {
+    const origin = typeof o === 'string' ? normalizeOrigin(o) : undefined;
+    if (origin === undefined) {
+      invalid('allowedOrigins', "origins such as 'https://app.example.com'", String(o));
+    }
+    return origin;
+  });
+  const maxConnections = positive('maxConnections', options.maxConnections ?? d.maxConnections);
+  if (!Number.isInteger(maxConnections)) {
+    invalid('maxConnections', 'a positive integer', String(maxConnections));
+  }
+  return Object.freeze({
+    allowedOrigins: Object.freeze(allowedOrigins),
+    maxConnections,
+    maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes ?? d.maxMessageBytes),
+    pingIntervalMs: positive('pingIntervalMs', options.pingIntervalMs ?? d.pingIntervalMs),
+    handshakeTimeoutMs: positive(
+      'handshakeTimeoutMs',
+      options.handshakeTimeoutMs ?? d.handshakeTimeoutMs,
+    ),
+  });
 }
 
 function positive(option: string, value: unknown): number {

@@ -152,6 +152,14 @@ export interface Interceptor {
     meta: HandlerMeta,
     err: Error | undefined,
   ): void | Promise<void>;
+  /**
+   * WebSocket only, before the upgrade (global interceptors first, then the gateway's): an error
+   * refuses the handshake with 401, or with the status of an `HttpError` whose status is 4xx.
+   */
+  preHandshake?(
+    ctx: WebSocketHandshakeContext,
+    meta: HandlerMeta,
+  ): void | Error | Promise<void | Error>;
 }
 
 /** Runs after a successful handler, before `postHandle`; an error fails the execution. */

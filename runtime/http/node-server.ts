@@ -1,10 +1,12 @@
 /**
  * The HTTP server on `node:http`: each request becomes an {@link HttpExchange} run through the
- * pipeline. `close()` is graceful: the listener stops at once (new connections are refused),
- * requests in flight finish, and a request arriving on a kept-alive connection meanwhile gets 503.
+ * pipeline, and each upgrade request goes to the {@link UpgradeHandler}. `close()` is graceful: the
+ * listener stops at once (new connections are refused), requests in flight finish, and a request
+ * arriving on a kept-alive connection meanwhile gets 503.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { background, type Context, withCancel, withTimeout } from '../context/context.js';
 import { findError } from '../core/error-chain.js';
 import type { Execute } from '../core/pipeline.js';
@@ -22,6 +24,14 @@ export interface NodeServerOptions {
   readonly closeTimeoutMs: number;
   /** Called with the final error of an execution that failed with a 5xx or on the way out. */
   readonly onError: (err: Error, ex: HttpExchange) => void;
+  /** Takes the requests that ask to upgrade the connection (WebSocket gateways). */
+  readonly upgrade?: UpgradeHandler;
+}
+
+/** What serves upgrade requests; the server's `close()` waits for its `close()`. */
+export interface UpgradeHandler {
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
 }
 
 /** A `node:http` server running one pipeline. */
@@ -35,6 +45,10 @@ export class NodeServer {
     this.#execute = execute;
     this.#options = options;
     this.#server = createServer((req, res) => this.#handle(req, res));
+    const upgrade = options.upgrade;
+    if (upgrade !== undefined) {
+      this.#server.on('upgrade', (req, socket, head) => upgrade.upgrade(req, socket, head));
+    }
   }
 
   /** Starts listening; resolves with the bound port (use port 0 for any free one). */
@@ -50,7 +64,14 @@ export class NodeServer {
 
   /** Stops taking connections and resolves when the ones open have finished. */
   close(): Promise<void> {
-    this.#closing ??= new Promise<void>((resolve) => {
+    this.#closing ??= Promise.all([this.#closeHttp(), this.#options.upgrade?.close()]).then(
+      () => {},
+    );
+    return this.#closing;
+  }
+
+  #closeHttp(): Promise<void> {
+    return new Promise<void>((resolve) => {
       if (!this.#server.listening) return resolve();
       const force = setTimeout(
         () => this.#server.closeAllConnections(),
@@ -63,7 +84,6 @@ export class NodeServer {
       });
       this.#server.closeIdleConnections();
     });
-    return this.#closing;
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {

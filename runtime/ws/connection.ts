@@ -1,0 +1,150 @@
+/**
+ * One open WebSocket connection (Spine v0.5.1 `Runtime.serve`): its messages run through the
+ * pipeline one after another, in the order they arrived; a failed message closes the connection
+ * (close-codes.ts); a ping goes out every interval, and a connection that did not answer the last one
+ * is terminated. Its `Context` is canceled when the connection closes and carries its sender.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RawData, WebSocket } from 'ws';
+import { background, type Context, withCancel, withValue } from '../context/context.js';
+import type { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
+import type { Execute, Route } from '../core/pipeline.js';
+import { CLOSE, closingFor } from './close-codes.js';
+import { SENDER_KEY, SocketSender } from './sender.js';
+import { WsMessage } from './ws-message.js';
+
+/** What a {@link WsConnection} serves. */
+export interface ConnectionInit {
+  readonly socket: WebSocket;
+  readonly snapshot: WebSocketRequestSnapshot;
+  readonly route: Route;
+  /** The gateway path's parameters, as the upgrade matched them. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly execute: Execute<WsMessage>;
+  readonly pingIntervalMs: number;
+  /** Called with the error of a message that closed the connection with 1011. */
+  readonly onError: (err: Error) => void;
+}
+
+interface Inbound {
+  readonly payload: Uint8Array;
+  readonly type: 1 | 2;
+}
+
+/** Messages waiting while one runs before the socket stops being read (backpressure). */
+const MAX_QUEUED = 64;
+
+/** A served WebSocket connection. */
+export class WsConnection {
+  /** The connection id, `connId()` of its messages. */
+  readonly id: string = randomUUID();
+  /** Resolves when the connection has closed, however it closed. */
+  readonly closed: Promise<void>;
+  readonly #init: ConnectionInit;
+  readonly #sender: SocketSender;
+  readonly #context: Context;
+  readonly #queue: Inbound[] = [];
+  readonly #timer: NodeJS.Timeout;
+  #running: Promise<void> | undefined;
+  #ending = false;
+  #alive = true;
+
+  constructor(init: ConnectionInit) {
+    this.#init = init;
+    const socket = init.socket;
+    const [ctx, cancel] = withCancel(background());
+    this.#sender = new SocketSender(socket, this.id);
+    this.#context = withValue(ctx, SENDER_KEY, this.#sender);
+    this.#timer = setInterval(() => this.#heartbeat(), init.pingIntervalMs);
+    this.#timer.unref();
+    // `ws` reports bad frames, bad UTF-8 and oversized messages here, after it has sent the close
+    // frame (1002, 1007, 1009): the client's fault, nothing to report or to crash on.
+    socket.on('error', () => {});
+    socket.on('pong', () => (this.#alive = true));
+    socket.on('message', (data, isBinary) => this.#receive(data, isBinary));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', () => {
+        this.#ending = true;
+        this.#queue.length = 0;
+        clearInterval(this.#timer);
+        cancel();
+        resolve();
+      }),
+    );
+  }
+
+  /**
+   * Stops taking messages, lets the one running finish (its reply is still sent), then sends close
+   * 1001. Resolves when the connection has closed.
+   */
+  shutdown(): Promise<void> {
+    this.#ending = true;
+    this.#queue.length = 0;
+    void (this.#running ?? Promise.resolve()).then(() =>
+      this.#init.socket.close(CLOSE.goingAway, 'server shutting down'),
+    );
+    return this.closed;
+  }
+
+  /** Ends the connection at once, without a closing handshake. */
+  terminate(): void {
+    this.#init.socket.terminate();
+  }
+
+  #heartbeat(): void {
+    if (!this.#alive) {
+      this.terminate();
+      return;
+    }
+    this.#alive = false;
+    this.#init.socket.ping();
+  }
+
+  #receive(data: RawData, isBinary: boolean): void {
+    if (this.#ending) return;
+    this.#alive = true;
+    const buffer = data as Buffer; // the default binaryType, 'nodebuffer'
+    const payload = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    this.#queue.push({ payload, type: isBinary ? 2 : 1 });
+    if (this.#queue.length >= MAX_QUEUED) this.#init.socket.pause();
+    this.#running ??= this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
+      await this.#run(next);
+      if (this.#queue.length === 0) this.#init.socket.resume();
+    }
+    this.#running = undefined;
+  }
+
+  async #run(inbound: Inbound): Promise<void> {
+    const { snapshot, route, params } = this.#init;
+    const [ctx, cancel] = withCancel(this.#context);
+    const msg = new WsMessage(
+      {
+        path: snapshot.path(),
+        connId: this.id,
+        messageType: inbound.type,
+        payload: inbound.payload,
+        request: snapshot,
+        context: ctx,
+      },
+      this.#sender,
+    );
+    msg.route(params as Record<string, string>, route.meta.pathKeys);
+    const err = await this.#init.execute(msg, route);
+    cancel();
+    if (err !== undefined) this.#fail(err);
+  }
+
+  #fail(err: Error): void {
+    this.#ending = true;
+    this.#queue.length = 0;
+    const socket = this.#init.socket;
+    if (socket.readyState !== socket.OPEN) return; // closed meanwhile: the client left
+    const { code, reason } = closingFor(err);
+    if (code === CLOSE.handlerError) this.#init.onError(err);
+    socket.close(code, reason);
+  }
+}

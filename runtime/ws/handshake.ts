@@ -1,0 +1,111 @@
+/**
+ * The steps of a WebSocket upgrade before `ws` takes over (Spine v0.5.1 `internal/ws/runtime.go`):
+ * the checks a request must pass, the `preHandshake` interceptors under the handshake deadline, and
+ * refusals written as RFC 9457 problem details straight on the socket.
+ */
+import {
+  type IncomingMessage,
+  STATUS_CODES,
+  validateHeaderName,
+  validateHeaderValue,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Context } from '../context/context.js';
+import { findHttpError, toError } from '../core/error-chain.js';
+import type { HandlerMeta, Interceptor, WebSocketHandshakeContext } from '../core/types.js';
+import { FwError, type HttpError } from '../errors.js';
+
+const KEY = /^[+/0-9A-Za-z]{22}==$/; // 16 random bytes in base64 (RFC 6455 section 4.1)
+
+/** Why `req` is not a WebSocket opening handshake (RFC 6455 section 4.2.1), or undefined. */
+export function badUpgrade(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET') return `the method must be GET, not ${req.method ?? 'none'}`;
+  if (req.headers.upgrade?.toLowerCase() !== 'websocket')
+    return "the Upgrade header must be 'websocket'";
+  const key = req.headers['sec-websocket-key'];
+  if (key === undefined || !KEY.test(key))
+    return 'the Sec-WebSocket-Key header is missing or invalid';
+  const version = req.headers['sec-websocket-version'];
+  if (version !== '13' && version !== '8') return 'the Sec-WebSocket-Version header must be 13';
+  return undefined;
+}
+
+/**
+ * Runs `preHandshake` of each interceptor that has one, in order, until one fails. Resolves to the
+ * refusal, or undefined; a deadline or cancellation of `ctx` ends the wait with `ctx.err()`.
+ */
+export async function runPreHandshake(
+  interceptors: readonly Interceptor[],
+  snapshot: WebSocketHandshakeContext,
+  meta: HandlerMeta,
+  ctx: Context,
+): Promise<Error | undefined> {
+  let stop: (() => void) | undefined;
+  const ended = new Promise<Error>((resolve) => {
+    const onAbort = () => resolve(ctx.err() ?? toError(ctx.signal.reason));
+    if (ctx.signal.aborted) return onAbort();
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    stop = () => ctx.signal.removeEventListener('abort', onAbort);
+  });
+  const run = async (): Promise<Error | undefined> => {
+    for (const i of interceptors) {
+      if (i.preHandshake === undefined) continue;
+      try {
+        const r = await i.preHandshake(snapshot, meta);
+        if (r instanceof Error) return r;
+      } catch (thrown) {
+        return toError(thrown);
+      }
+    }
+    return undefined;
+  };
+  try {
+    return await Promise.race([run(), ended]);
+  } finally {
+    stop?.();
+  }
+}
+
+/** What a failed `preHandshake` answers: its `HttpError` when that is a 4xx, otherwise 401. */
+export function handshakeRefusal(err: Error): HttpError {
+  const httpError = findHttpError(err);
+  const status = httpError?.status;
+  if (httpError !== undefined && Number.isInteger(status) && status! >= 400 && status! <= 499) {
+    return httpError;
+  }
+  return new FwError('FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED');
+}
+
+/**
+ * Answers the upgrade request on `socket` with `err` as problem details and ends the connection.
+ * Headers of `err` that could split the response are left out.
+ */
+export function refuse(socket: Duplex, err: HttpError): void {
+  if (socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const problem = err.getResponse();
+  const body = JSON.stringify(problem);
+  const lines = [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? 'Error'}`,
+    'Connection: close',
+    'Content-Type: application/problem+json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
+  for (const [name, value] of Object.entries(err.headers)) {
+    if (sendable(name, value)) lines.push(`${name}: ${value}`);
+  }
+  socket.once('finish', () => socket.destroy());
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+function sendable(name: string, value: string): boolean {
+  try {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    return !['connection', 'content-type', 'content-length'].includes(name.toLowerCase());
+  } catch {
+    return false;
+  }
+}

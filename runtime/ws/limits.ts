@@ -1,0 +1,39 @@
+/** The WebSocket options of `createApp`, with their defaults (Spine v0.5.1 `WebSocketOptions`). */
+
+/** How the app bounds and watches its WebSocket connections; every value has a default. */
+export interface WebSocketLimits {
+  /** Browser origins, normalised by {@link normalizeOrigin}, allowed besides the server's own. */
+  readonly allowedOrigins: readonly string[];
+  /** Connections open or in their handshake at once; beyond it the upgrade gets 503. */
+  readonly maxConnections: number;
+  /** The largest message; a bigger one closes the connection with 1009. */
+  readonly maxMessageBytes: number;
+  /** How often each connection is pinged; one that did not answer the last ping is terminated. */
+  readonly pingIntervalMs: number;
+  /** How long the `preHandshake` interceptors may take before the upgrade is refused with 503. */
+  readonly handshakeTimeoutMs: number;
+}
+
+/** The defaults: Spine's capacity, message size and handshake timeout, a ping every 30 s. */
+export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = Object.freeze({
+  allowedOrigins: Object.freeze([]),
+  maxConnections: 1024,
+  maxMessageBytes: 1024 * 1024,
+  pingIntervalMs: 30_000,
+  handshakeTimeoutMs: 10_000,
+});
+
+/**
+ * The origin of `value` as browsers send it (`scheme://host[:port]`, lower case, without a default
+ * port), `'null'` for the opaque origin, or undefined when `value` is no origin.
+ * @example normalizeOrigin('HTTPS://App.Example.com:443') // 'https://app.example.com'
+ */
+export function normalizeOrigin(value: string): string | undefined {
+  if (value === 'null') return value;
+  try {
+    const url = new URL(value);
+    return url.origin === 'null' ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Sending on a WebSocket connection at any time (Spine's `ws.Send` through `SenderKey`): the
+ * connection's `Context` carries its sender, and so does every `Context` parameter of a message
+ * handler, which is a child of it.
+ *
+ * Writes are ordered by the order of the calls: Node runs one piece of JavaScript at a time, and
+ * `ws` writes each frame whole (or queues it behind the frames before it), so two sends never
+ * interleave on the wire, whatever awaits between them. This is the per-connection write lock of
+ * Spine, which Go needs because goroutines write at the same time.
+ */
+import type { WebSocket } from 'ws';
+import type { Context } from '../context/context.js';
+import { FwError } from '../errors.js';
+
+/** The key under which a WebSocket connection's `Context` carries its {@link WebSocketSender}. */
+export const SENDER_KEY: unique symbol = Symbol('fw.websocket.sender');
+
+/** Sends messages on one connection. */
+export interface WebSocketSender {
+  /** Resolves once the frame is written; rejects with `FW_ERR_WEBSOCKET_CLOSED` when closed. */
+  send(data: string | Uint8Array): Promise<void>;
+}
+
+const noop = (): void => {};
+
+/**
+ * Sends `data` on the WebSocket connection of `ctx`: a string as a text message, bytes as a binary
+ * one. Throws `FW_ERR_NO_WEBSOCKET_SENDER` when `ctx` is not the `Context` of a WebSocket message
+ * handler. The promise rejects with `FW_ERR_WEBSOCKET_CLOSED` once the connection has closed; a
+ * promise nobody awaits never crashes the process.
+ * @example
+ * @OnMessage() async join(room: string, ctx: Context) { await sendMessage(ctx, `joined ${room}`); }
+ */
+export function sendMessage(ctx: Context, data: string | Uint8Array): Promise<void> {
+  const sender = ctx.value(SENDER_KEY) as WebSocketSender | undefined;
+  if (sender === undefined) throw new FwError('FW_ERR_NO_WEBSOCKET_SENDER');
+  if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+    throw new TypeError(
+      `sendMessage: data must be a string or a Uint8Array, instead got ${typeof data}`,
+    );
+  }
+  const sent = sender.send(data);
+  sent.catch(noop); // marks it handled; the caller who awaits still sees the rejection
+  return sent;
+}
+
+/** @internal The sender of one `ws` socket. */
+export class SocketSender implements WebSocketSender {
+  readonly #socket: WebSocket;
+  readonly #connId: string;
+
+  constructor(socket: WebSocket, connId: string) {
+    this.#socket = socket;
+    this.#connId = connId;
+  }
+
+  send(data: string | Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const closed = (cause?: unknown) =>
+        new FwError('FW_ERR_WEBSOCKET_CLOSED', { connId: this.#connId }, { cause });
+      if (this.#socket.readyState !== this.#socket.OPEN) return reject(closed());
+      this.#socket.send(data, { binary: typeof data !== 'string' }, (err) =>
+        err == null ? resolve() : reject(closed(err)),
+      );
+    });
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * How the pipeline runs a WebSocket message: the route was chosen at the upgrade, a result is
+ * staged as the reply and sent on the same connection after success; an error is handled by the
+ * connection, which closes (close-codes.ts).
+ */
+import type { Protocol } from '../core/pipeline.js';
+import { FwError } from '../errors.js';
+import type { WsMessage } from './ws-message.js';
+
+/** The WebSocket {@link Protocol}. */
+export const webSocketProtocol: Protocol<WsMessage> = {
+  route(msg) {
+    // Every message arrives with its gateway's route; this answers a message that somehow has none.
+    throw new FwError('FW_ERR_WEBSOCKET_NOT_FOUND', { path: msg.path() });
+  },
+  checkpoint() {},
+  stage(msg, result) {
+    msg.stage(result);
+  },
+  respond(msg, err) {
+    if (err === undefined) return msg.reply();
+  },
+};
