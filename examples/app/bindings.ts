@@ -12,6 +12,7 @@ import {
   string,
   validator,
 } from 'fw/validate';
+import { OrderFeedGateway } from './feed.js';
 import { TimingInterceptor } from './interceptors.js';
 import { OrderController, OrderEvents } from './orders.js';
 import { UserController } from './users.js';
@@ -63,16 +64,36 @@ export const bindings: Bindings = {
   version: 1,
   controllers: [
     defineController({
+      type: OrderFeedGateway,
+      name: 'OrderFeedGateway',
+      source: 'examples/app/feed.ts:23',
+      interceptors: [],
+      handlers: [
+        {
+          name: 'subscribe',
+          method: 'WS',
+          path: '/ws/orders',
+          source: 'examples/app/feed.ts:32',
+          interceptors: [],
+          params: [
+            { index: 0, name: 'msg', type: 'fw/core#WebSocketMessageContext', optional: false },
+            { index: 1, name: 'ctx', type: 'fw/context#Context', optional: false },
+          ],
+          invoke: (c, a) => c.subscribe(a[0] as never, a[1] as never),
+        },
+      ],
+    }),
+    defineController({
       type: OrderController,
       name: 'OrderController',
-      source: 'examples/app/orders.ts:21',
+      source: 'examples/app/orders.ts:22',
       interceptors: [],
       handlers: [
         {
           name: 'place',
           method: 'POST',
           path: '/orders',
-          source: 'examples/app/orders.ts:25',
+          source: 'examples/app/orders.ts:26',
           interceptors: [],
           params: [
             {
@@ -91,14 +112,14 @@ export const bindings: Bindings = {
     defineController({
       type: OrderEvents,
       name: 'OrderEvents',
-      source: 'examples/app/orders.ts:34',
+      source: 'examples/app/orders.ts:35',
       interceptors: [],
       handlers: [
         {
           name: 'placed',
           method: 'EVENT',
           path: 'order.placed',
-          source: 'examples/app/orders.ts:42',
+          source: 'examples/app/orders.ts:46',
           interceptors: [],
           params: [
             {

@@ -10,6 +10,8 @@ console.log(`fw example listening on ${base}
   curl '${base}/users?page=1&size=10&tag=admin'
   curl ${base}/users -H 'Content-Type: application/json' -d '{"name":"Bob","email":"bob@example.com"}'
   curl ${base}/orders -H 'Content-Type: application/json' -d '{"userId":1,"sku":"book","qty":2}'
+WebSocket: connect to ws://127.0.0.1:${bound}/ws/orders and send any message to subscribe; each
+order placed is then pushed to you, e.g. with Node: node -e "const ws = new (require('ws'))('ws://127.0.0.1:${bound}/ws/orders'); ws.on('open', () => ws.send('hi')); ws.on('message', (m) => console.log(String(m)))"
 Press Ctrl+C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,7 @@
 import { Controller, EventConsumer, OnEvent, Post, reply } from 'fw';
 import type { Context } from 'fw/context';
 import { type DomainEvent, publishEvents } from 'fw/publish';
+import type { OrderFeed } from './feed.js';
 import type { OrderLog } from './store.js';
 
 /** What a client sends to place an order. */
@@ -34,13 +35,18 @@ export class OrderController {
 @EventConsumer()
 export class OrderEvents {
   readonly #log: OrderLog;
+  readonly #feed: OrderFeed;
 
-  constructor(log: OrderLog) {
+  constructor(log: OrderLog, feed: OrderFeed) {
     this.#log = log;
+    this.#feed = feed;
   }
 
+  /** Records the order, then pushes it to the WebSocket subscribers of `/ws/orders`. */
   @OnEvent('order.placed')
-  placed(event: OrderPlaced): void {
+  async placed(event: OrderPlaced): Promise<void> {
     this.#log.record(`order ${event.orderId}: ${event.qty} x ${event.sku}`);
+    const { orderId, sku, qty } = event;
+    await this.#feed.push(JSON.stringify({ event: event.name, orderId, sku, qty }));
   }
 }

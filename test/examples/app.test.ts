@@ -1,5 +1,6 @@
 // The example app `npm start` runs, over a real socket: what the README's curl lines show.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { exampleApp } from '../../examples/app/app.js';
 
 let base: string;
@@ -77,5 +78,29 @@ describe('example app', () => {
     await orders.waitFor(1);
     expect(orders.entries).toEqual(['order 1: 2 x book']);
     expect(logged).toEqual([]);
+  });
+
+  it('pushes each order to WebSocket subscribers: HTTP, event and WebSocket in one flow', async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/orders`);
+    const received: string[] = [];
+    const next = () =>
+      new Promise<string>((resolve, reject) => {
+        ws.once('message', (data) => resolve(String(data)));
+        ws.once('close', (code) => reject(new Error(`closed with ${code}`)));
+      });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    ws.send('subscribe me');
+    received.push(await next());
+    const pushed = next();
+    await post('/orders', { userId: 1, sku: 'pen', qty: 3 });
+    received.push(await pushed);
+    ws.close();
+    expect(received).toEqual([
+      'subscribed',
+      JSON.stringify({ event: 'order.placed', orderId: 1, sku: 'pen', qty: 3 }),
+    ]);
   });
 });
