@@ -1,0 +1,37 @@
+/**
+ * The delay before each reconnection attempt: exponential with jitter, capped (Spine v0.5.1's
+ * consumer rebuild policy: 100 ms initial, 5 s max, ×2, 20 % jitter, unlimited attempts).
+ */
+
+/** How a lost connection is retried. */
+export interface ReconnectOptions {
+  /** Delay before the first attempt. @default 100 */
+  readonly initialDelayMs: number;
+  /** Longest delay between attempts. @default 5000 */
+  readonly maxDelayMs: number;
+  /** Growth of the delay per attempt. @default 2 */
+  readonly factor: number;
+  /** Random spread of each delay, as a fraction of it (0–1). @default 0.2 */
+  readonly jitter: number;
+  /** Attempts after a loss before giving up for good. @default Infinity */
+  readonly maxAttempts: number;
+}
+
+/** The defaults of {@link ReconnectOptions}. @internal */
+export const DEFAULT_RECONNECT: ReconnectOptions = Object.freeze({
+  initialDelayMs: 100,
+  maxDelayMs: 5000,
+  factor: 2,
+  jitter: 0.2,
+  maxAttempts: Number.POSITIVE_INFINITY,
+});
+
+/** The delay in ms before attempt `attempt` (1 for the first), at most `maxDelayMs`. @internal */
+export function reconnectDelay(options: ReconnectOptions, attempt: number): number {
+  const base = Math.min(
+    options.maxDelayMs,
+    options.initialDelayMs * options.factor ** (attempt - 1),
+  );
+  const spread = base * options.jitter * (Math.random() * 2 - 1);
+  return Math.round(Math.min(options.maxDelayMs, Math.max(0, base + spread)));
+}

@@ -1,0 +1,126 @@
+/** The options of `rabbitmqTransport`, their defaults, and their checks. */
+import { type ChannelModel, connect } from 'amqplib';
+import type { Logger } from '../../app/options.js';
+import { DEFAULT_RECONNECT, type ReconnectOptions } from './backoff.js';
+
+/** Where dead letters go: a direct exchange and a queue bound to it by the group's name. */
+export interface DeadLetterOptions {
+  /** @default `${exchange}.dead` */
+  readonly exchange?: string;
+  /** @default `${group}.dead` */
+  readonly queue?: string;
+}
+
+/** What `rabbitmqTransport` takes. Only `url` and `group` are required. */
+export interface RabbitMqTransportOptions {
+  /** The broker, e.g. `amqp://guest:guest@127.0.0.1:5672` (`amqps://` for TLS). */
+  readonly url: string;
+  /**
+   * The consumer group: the name of the durable queue this app consumes from. Instances with the
+   * same group share its messages; each group gets every message.
+   */
+  readonly group: string;
+  /** The durable topic exchange events go to, routed by event name. @default 'fw.events' */
+  readonly exchange?: string;
+  /** Most messages one instance handles at once (unacknowledged). @default 16 */
+  readonly prefetch?: number;
+  /**
+   * Deliveries of one message before it is dead-lettered (the quorum queue's `x-delivery-limit`
+   * is one less: the count of failed deliveries it tolerates). @default 5
+   */
+  readonly maxDeliveries?: number;
+  /** Where a message goes after `maxDeliveries` failures; `false` drops it. */
+  readonly deadLetter?: DeadLetterOptions | false;
+  /** Backoff between reconnection attempts after a lost connection; `false` never reconnects. */
+  readonly reconnect?: Partial<ReconnectOptions> | false;
+  /** How long `publish` waits for a connection and the broker's confirmation. @default 10000 */
+  readonly publishTimeoutMs?: number;
+  /** Where failed handlers and lost connections are reported. @default console */
+  readonly logger?: Logger;
+  /**
+   * Opens a connection; replace it to pass socket or TLS options.
+   * @default amqplib's `connect`, giving up on a connection not open within 10 s
+   */
+  readonly connect?: (url: string) => Promise<ChannelModel>;
+}
+
+/** The options with defaults applied. @internal */
+export interface ResolvedOptions {
+  readonly url: string;
+  readonly group: string;
+  readonly exchange: string;
+  readonly prefetch: number;
+  readonly maxDeliveries: number;
+  readonly deadLetter: Required<DeadLetterOptions> | false;
+  readonly reconnect: ReconnectOptions;
+  readonly publishTimeoutMs: number;
+  readonly logger: Logger;
+  readonly connect: (url: string) => Promise<ChannelModel>;
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** Applies defaults and rejects values that make no sense, naming the option. @internal */
+export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptions {
+  const exchange = name('exchange', options.exchange ?? 'fw.events');
+  const group = name('group', options.group);
+  const dead = options.deadLetter ?? {};
+  const reconnect =
+    options.reconnect === false
+      ? { ...DEFAULT_RECONNECT, maxAttempts: 0 }
+      : { ...DEFAULT_RECONNECT, ...options.reconnect };
+  for (const key of ['initialDelayMs', 'maxDelayMs', 'factor'] as const) {
+    atLeast(`reconnect.${key}`, reconnect[key], key === 'factor' ? 1 : 0);
+  }
+  if (!(reconnect.jitter >= 0 && reconnect.jitter <= 1)) {
+    invalid('reconnect.jitter', 'a number from 0 to 1', reconnect.jitter);
+  }
+  if (!(reconnect.maxAttempts >= 0)) {
+    invalid('reconnect.maxAttempts', 'a number ≥ 0', reconnect.maxAttempts);
+  }
+  return {
+    url: name('url', options.url, false),
+    group,
+    exchange,
+    prefetch: integer('prefetch', options.prefetch ?? 16, 1, 65535),
+    maxDeliveries: integer('maxDeliveries', options.maxDeliveries ?? 5, 1, 1_000_000),
+    deadLetter:
+      dead === false
+        ? false
+        : {
+            exchange: name('deadLetter.exchange', dead.exchange ?? `${exchange}.dead`),
+            queue: name('deadLetter.queue', dead.queue ?? `${group}.dead`),
+          },
+    reconnect,
+    publishTimeoutMs: integer('publishTimeoutMs', options.publishTimeoutMs ?? 10_000, 1, 2 ** 31),
+    logger: options.logger ?? console,
+    connect: options.connect ?? ((url) => connect(url, { timeout: CONNECT_TIMEOUT_MS })),
+  };
+}
+
+function name(option: string, value: unknown, isBrokerName = true): string {
+  if (typeof value !== 'string' || value === '') invalid(option, 'a non-empty string', value);
+  // RabbitMQ reserves the amq. prefix (and '' is the default exchange, which Spine refuses too).
+  if (isBrokerName && value.startsWith('amq.')) {
+    invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", value);
+  }
+  return value as string;
+}
+
+function integer(option: string, value: unknown, min: number, max: number): number {
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    invalid(option, `an integer from ${min} to ${max}`, value);
+  }
+  return value as number;
+}
+
+function atLeast(option: string, value: unknown, min: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    invalid(option, `a finite number ≥ ${min}`, value);
+  }
+}
+
+function invalid(option: string, expected: string, got: unknown): never {
+  const shown = JSON.stringify(got) ?? String(got);
+  throw new TypeError(`rabbitmqTransport option '${option}' must be ${expected}; got ${shown}`);
+}

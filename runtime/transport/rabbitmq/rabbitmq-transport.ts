@@ -1,0 +1,245 @@
+/**
+ * The RabbitMQ {@link Transport}: events are published, persistent and confirmed, to a durable
+ * topic exchange under their name; an app consumes from its group's quorum queue, acknowledging a
+ * message when the handler resolved and returning it to the queue when it rejected, until the
+ * broker dead-letters it after `maxDeliveries`. A lost connection is reopened with backoff.
+ */
+import type { Channel, ConsumeMessage } from 'amqplib';
+import type { DeliveryHandler, Transport } from '../../events/transport.js';
+import { reconnectDelay } from './backoff.js';
+import { confirmPublish, RefusedError } from './confirm-publish.js';
+import { type RabbitMqTransportOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { Session } from './session.js';
+import { within } from './within.js';
+
+interface Subscription {
+  readonly eventNames: readonly string[];
+  readonly handle: DeliveryHandler;
+}
+
+interface Waiter {
+  resolve(session: Session): void;
+  reject(err: Error): void;
+}
+
+/** See the file comment; create it with `rabbitmqTransport(options)`. */
+export class RabbitMqTransport implements Transport {
+  readonly #options: ResolvedOptions;
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #publishing = new Set<Promise<void>>();
+  #subscription: Subscription | undefined;
+  #session: Session | undefined;
+  #opening: Promise<Session> | undefined;
+  #waiters: Waiter[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #attempt = 0;
+  #connectedOnce = false;
+  #failure: Error | undefined;
+  #closing = false;
+  #closed = false;
+  #shutdown: Promise<void> | undefined;
+
+  constructor(options: RabbitMqTransportOptions) {
+    this.#options = resolveOptions(options);
+  }
+
+  /**
+   * Connects, declares the group's queue bound to `eventNames` and starts consuming. Rejects if the
+   * first connection or the declarations fail (a wrong URL, password or queue should not be
+   * retried in silence); it may then be called again.
+   */
+  async start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void> {
+    if (this.#closing) throw new Error('rabbitmq transport is closed; create a new one');
+    if (this.#subscription !== undefined) {
+      throw new Error('rabbitmq transport is already started; call start() once');
+    }
+    this.#subscription = { eventNames: [...eventNames], handle };
+    try {
+      await this.#subscribe(await this.#ready());
+    } catch (err) {
+      this.#subscription = undefined; // start() may be called again
+      throw err;
+    }
+  }
+
+  /** Publishes one message; resolves once the broker confirmed it (resent after a reconnection). */
+  publish(eventName: string, payload: Uint8Array): Promise<void> {
+    if (this.#closed) {
+      return Promise.reject(new Error(`rabbitmq transport is closed; event ${eventName} not sent`));
+    }
+    const sent = this.#publish(eventName, payload);
+    const tracked: Promise<void> = sent
+      .catch(() => {})
+      .finally(() => this.#publishing.delete(tracked));
+    this.#publishing.add(tracked);
+    return sent;
+  }
+
+  /** Stops consuming, lets the handlers in flight finish, acknowledges them, disconnects. */
+  close(): Promise<void> {
+    this.#shutdown ??= this.#close();
+    return this.#shutdown;
+  }
+
+  async #close(): Promise<void> {
+    this.#closing = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const closed = new Error('rabbitmq transport is closed');
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(closed);
+    await this.#opening?.catch(() => {});
+    const session = this.#session;
+    await session?.stopConsuming();
+    await drain(this.#inFlight);
+    await drain(this.#publishing);
+    this.#closed = true;
+    this.#session = undefined;
+    await session?.close();
+  }
+
+  /** The live session; opens the first one, or waits for a reconnection. */
+  #ready(): Promise<Session> {
+    if (this.#session !== undefined) return Promise.resolve(this.#session);
+    if (this.#closing) return Promise.reject(new Error('rabbitmq transport is closed'));
+    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+    if (!this.#connectedOnce && this.#timer === undefined) {
+      this.#opening ??= this.#open();
+      return this.#opening;
+    }
+    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+  }
+
+  async #open(): Promise<Session> {
+    try {
+      const session = await Session.open(this.#options, (s, reason) => this.#onLost(s, reason));
+      try {
+        await this.#subscribe(session);
+        // Lost while subscribing: `onLost` ignored it, as it was not the live session yet.
+        if (session.ended) throw new Error('rabbitmq: connection lost while subscribing');
+      } catch (err) {
+        await session.close();
+        throw err;
+      }
+      this.#session = session;
+      this.#attempt = 0;
+      this.#connectedOnce = true;
+      for (const waiter of this.#waiters.splice(0)) waiter.resolve(session);
+      return session;
+    } finally {
+      this.#opening = undefined;
+    }
+  }
+
+  #subscribe(session: Session): Promise<void> {
+    const subscription = this.#subscription;
+    if (subscription === undefined || subscription.eventNames.length === 0)
+      return Promise.resolve();
+    return session.subscribe(this.#options, subscription.eventNames, (channel, message) =>
+      this.#onMessage(session, channel, message),
+    );
+  }
+
+  #onLost(session: Session, reason: Error): void {
+    if (session !== this.#session) return;
+    this.#session = undefined;
+    if (this.#closing) return;
+    this.#options.logger.error('fw: rabbitmq connection lost; reconnecting', reason);
+    this.#reconnect(reason);
+  }
+
+  #reconnect(reason: Error): void {
+    if (this.#closing || this.#timer !== undefined) return;
+    const attempt = ++this.#attempt;
+    const { reconnect, logger } = this.#options;
+    if (attempt > reconnect.maxAttempts) {
+      this.#failure = new Error(
+        `rabbitmq: gave up reconnecting after ${reconnect.maxAttempts} attempts: ${reason.message}`,
+        { cause: reason },
+      );
+      logger.error('fw: rabbitmq transport stopped', this.#failure);
+      for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#failure);
+      return;
+    }
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#opening = this.#open();
+        this.#opening.catch((err: Error) => {
+          if (this.#closing) return;
+          logger.error(`fw: rabbitmq reconnection attempt ${attempt} failed`, err);
+          this.#reconnect(err);
+        });
+      },
+      reconnectDelay(reconnect, attempt),
+    );
+  }
+
+  async #publish(eventName: string, payload: Uint8Array): Promise<void> {
+    const timeoutMs = this.#options.publishTimeoutMs;
+    const deadline = Date.now() + timeoutMs;
+    const timedOut = () =>
+      new Error(`rabbitmq: event ${eventName} was not confirmed within ${timeoutMs} ms`);
+    for (;;) {
+      const session = await within(this.#ready(), deadline - Date.now(), timedOut);
+      try {
+        const { publisher } = session;
+        const sent = confirmPublish(publisher, this.#options.exchange, eventName, payload);
+        return await within(sent, deadline - Date.now(), timedOut);
+      } catch (err) {
+        // The channel ended before the broker answered: send again on the next connection
+        // (at least once; the broker may have the first copy too).
+        if (err instanceof RefusedError || this.#closed || Date.now() >= deadline) throw err;
+        await within(session.closed, deadline - Date.now(), timedOut);
+      }
+    }
+  }
+
+  #onMessage(session: Session, channel: Channel, message: ConsumeMessage | null): void {
+    if (message === null) {
+      const queue = this.#options.group;
+      session.lose(new Error(`rabbitmq: the broker cancelled the consumer of '${queue}'`));
+      return;
+    }
+    const run: Promise<void> = this.#deliver(channel, message).finally(() =>
+      this.#inFlight.delete(run),
+    );
+    this.#inFlight.add(run);
+  }
+
+  async #deliver(channel: Channel, message: ConsumeMessage): Promise<void> {
+    const eventName = message.fields.routingKey;
+    try {
+      await this.#subscription?.handle({ eventName, payload: message.content });
+    } catch (err) {
+      const { maxDeliveries, deadLetter, logger } = this.#options;
+      const delivery = Number(message.properties.headers?.['x-delivery-count'] ?? 0) + 1;
+      const next =
+        delivery < maxDeliveries
+          ? 'redelivering it'
+          : deadLetter
+            ? 'dead-lettering it'
+            : 'dropping it';
+      logger.error(
+        `fw: event ${eventName} failed (delivery ${delivery} of ${maxDeliveries}); ${next}`,
+        err,
+      );
+      // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit.
+      settle(() => channel.nack(message, false, true));
+      return;
+    }
+    settle(() => channel.ack(message));
+  }
+}
+
+/** Acks or nacks; on a channel that is already gone the broker redelivers the message anyway. */
+function settle(answer: () => void): void {
+  try {
+    answer();
+  } catch {
+    // IllegalOperationError: channel closed.
+  }
+}
+
+async function drain(promises: Set<Promise<void>>): Promise<void> {
+  while (promises.size > 0) await Promise.allSettled([...promises]);
+}

@@ -1,0 +1,96 @@
+// The transport under createApp: events a request publishes travel through the broker to the
+// @OnEvent consumers of every app of the group, and a consumer's own events too.
+
+import type { Channel, ChannelModel, GetMessage } from 'amqplib';
+import { type App, createApp } from 'fw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bindings, OrderEvents } from './app-bindings.js';
+import {
+  admin,
+  deleteAll,
+  type Names,
+  quietLogger,
+  type TestTransport,
+  testTransport,
+  uniqueNames,
+  waitFor,
+} from './support.js';
+
+let names: Names;
+let apps: App[];
+let transports: TestTransport[];
+let model: ChannelModel;
+let channel: Channel;
+
+beforeEach(async () => {
+  names = uniqueNames();
+  apps = [];
+  transports = [];
+  model = await admin();
+  channel = await model.createChannel();
+});
+
+afterEach(async () => {
+  await Promise.all([...apps.map((a) => a.close()), ...transports.map((t) => t.close())]);
+  await model.close();
+  await deleteAll([names.group, names.deadQueue], [names.exchange, names.deadExchange]);
+});
+
+/** An app of the test's group; `inject` starts its transport, as `listen` would. */
+async function startApp(options?: Parameters<typeof testTransport>[1]) {
+  const consumer = new OrderEvents();
+  const transport = testTransport(names, options);
+  const app = createApp({ bindings, providers: [consumer], transport, logger: quietLogger() });
+  apps.push(app);
+  await app.inject({ method: 'GET', url: '/' });
+  return { app, consumer, transport };
+}
+
+const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+describe('rabbitmq transport under createApp', () => {
+  it("delivers a request's event to the consumers, and the consumer's follow-up", async () => {
+    const { app, consumer } = await startApp();
+    const res = await app.inject({ method: 'POST', url: '/orders/5' });
+    expect(res.status).toBe(202);
+    await waitFor('the follow-up event', () => consumer.invoiced.includes(5));
+    expect([consumer.placed, consumer.invoiced]).toEqual([[5], [5]]);
+  });
+
+  it('dead-letters a payload that fails validation after maxDeliveries', async () => {
+    const { consumer, transport } = await startApp({ maxDeliveries: 2 });
+    await transport.publish('order.placed', encode({ name: 'order.placed', orderId: 'five' }));
+    await waitFor('the dead letter', async () => {
+      return (await channel.checkQueue(names.deadQueue)).messageCount === 1;
+    });
+    const dead = (await channel.get(names.deadQueue, { noAck: true })) as GetMessage;
+    expect(JSON.parse(dead.content.toString())).toEqual({ name: 'order.placed', orderId: 'five' });
+    expect(consumer.placed).toEqual([]);
+    expect(transport.logger.messages).toEqual([
+      'fw: event order.placed failed (delivery 1 of 2); redelivering it',
+      'fw: event order.placed failed (delivery 2 of 2); dead-lettering it',
+    ]);
+  });
+
+  it('loses no event when one of two apps of a group closes while consuming', async () => {
+    const n = 200;
+    const a = await startApp({ prefetch: 4 });
+    const b = await startApp({ prefetch: 4 });
+    const publisher = testTransport(names);
+    transports.push(publisher);
+    const sent = Promise.all(
+      Array.from({ length: n }, (_, id) =>
+        publisher.publish('order.placed', encode({ name: 'order.placed', orderId: id })),
+      ),
+    );
+    await waitFor('the first app to be busy', () => a.consumer.placed.length >= 10);
+    await a.app.close();
+    await sent;
+    const handled = () => new Set([...a.consumer.placed, ...b.consumer.placed]);
+    await waitFor('every event', () => handled().size === n);
+    // Each app's follow-ups went through the broker too, to whichever app was still running.
+    await waitFor('every follow-up', () => {
+      return new Set([...a.consumer.invoiced, ...b.consumer.invoiced]).size === n;
+    });
+  });
+});
