@@ -6,7 +6,7 @@ import type { Transport } from '../../events/transport.js';
 import type { RabbitMqTransportOptions } from './options.js';
 import { RabbitMqTransport } from './rabbitmq-transport.js';
 
-export type { ReconnectOptions } from './backoff.js';
+export type { ReconnectOptions } from '../shared/reconnect.js';
 export type { DeadLetterOptions, RabbitMqTransportOptions } from './options.js';
 export { RabbitMqTransport } from './rabbitmq-transport.js';
 

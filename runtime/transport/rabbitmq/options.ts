@@ -1,7 +1,8 @@
 /** The options of `rabbitmqTransport`, their defaults, and their checks. */
 import { type ChannelModel, connect } from 'amqplib';
 import type { Logger } from '../../app/options.js';
-import { DEFAULT_RECONNECT, type ReconnectOptions } from './backoff.js';
+import { optionChecks } from '../shared/option-checks.js';
+import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
 /** Where dead letters go: a direct exchange and a queue bound to it by the group's name. */
 export interface DeadLetterOptions {
@@ -59,31 +60,19 @@ export interface ResolvedOptions {
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
+const check = optionChecks('rabbitmqTransport');
 
 /** Applies defaults and rejects values that make no sense, naming the option. @internal */
 export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptions {
   const exchange = name('exchange', options.exchange ?? 'fw.events');
   const group = name('group', options.group);
   const dead = options.deadLetter ?? {};
-  const reconnect =
-    options.reconnect === false
-      ? { ...DEFAULT_RECONNECT, maxAttempts: 0 }
-      : { ...DEFAULT_RECONNECT, ...options.reconnect };
-  for (const key of ['initialDelayMs', 'maxDelayMs', 'factor'] as const) {
-    atLeast(`reconnect.${key}`, reconnect[key], key === 'factor' ? 1 : 0);
-  }
-  if (!(reconnect.jitter >= 0 && reconnect.jitter <= 1)) {
-    invalid('reconnect.jitter', 'a number from 0 to 1', reconnect.jitter);
-  }
-  if (!(reconnect.maxAttempts >= 0)) {
-    invalid('reconnect.maxAttempts', 'a number ≥ 0', reconnect.maxAttempts);
-  }
   return {
     url: name('url', options.url, false),
     group,
     exchange,
-    prefetch: integer('prefetch', options.prefetch ?? 16, 1, 65535),
-    maxDeliveries: integer('maxDeliveries', options.maxDeliveries ?? 5, 1, 1_000_000),
+    prefetch: check.integer('prefetch', options.prefetch ?? 16, 1, 65535),
+    maxDeliveries: check.integer('maxDeliveries', options.maxDeliveries ?? 5, 1, 1_000_000),
     deadLetter:
       dead === false
         ? false
@@ -91,36 +80,23 @@ export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptio
             exchange: name('deadLetter.exchange', dead.exchange ?? `${exchange}.dead`),
             queue: name('deadLetter.queue', dead.queue ?? `${group}.dead`),
           },
-    reconnect,
-    publishTimeoutMs: integer('publishTimeoutMs', options.publishTimeoutMs ?? 10_000, 1, 2 ** 31),
+    reconnect: resolveReconnect(options.reconnect, check),
+    publishTimeoutMs: check.integer(
+      'publishTimeoutMs',
+      options.publishTimeoutMs ?? 10_000,
+      1,
+      2 ** 31,
+    ),
     logger: options.logger ?? console,
     connect: options.connect ?? ((url) => connect(url, { timeout: CONNECT_TIMEOUT_MS })),
   };
 }
 
 function name(option: string, value: unknown, isBrokerName = true): string {
-  if (typeof value !== 'string' || value === '') invalid(option, 'a non-empty string', value);
+  const s = check.text(option, value);
   // RabbitMQ reserves the amq. prefix (and '' is the default exchange, which Spine refuses too).
-  if (isBrokerName && value.startsWith('amq.')) {
-    invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", value);
+  if (isBrokerName && s.startsWith('amq.')) {
+    check.invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", s);
   }
-  return value as string;
-}
-
-function integer(option: string, value: unknown, min: number, max: number): number {
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
-    invalid(option, `an integer from ${min} to ${max}`, value);
-  }
-  return value as number;
-}
-
-function atLeast(option: string, value: unknown, min: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-    invalid(option, `a finite number ≥ ${min}`, value);
-  }
-}
-
-function invalid(option: string, expected: string, got: unknown): never {
-  const shown = JSON.stringify(got) ?? String(got);
-  throw new TypeError(`rabbitmqTransport option '${option}' must be ${expected}; got ${shown}`);
+  return s;
 }

@@ -6,11 +6,11 @@
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
 import type { DeliveryHandler, Transport } from '../../events/transport.js';
-import { reconnectDelay } from './backoff.js';
+import { InFlight, settle, within } from '../shared/promises.js';
+import { reconnectDelay } from '../shared/reconnect.js';
 import { confirmPublish, RefusedError } from './confirm-publish.js';
 import { type RabbitMqTransportOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { Session } from './session.js';
-import { within } from './within.js';
 
 interface Subscription {
   readonly eventNames: readonly string[];
@@ -25,8 +25,8 @@ interface Waiter {
 /** See the file comment; create it with `rabbitmqTransport(options)`. */
 export class RabbitMqTransport implements Transport {
   readonly #options: ResolvedOptions;
-  readonly #inFlight = new Set<Promise<void>>();
-  readonly #publishing = new Set<Promise<void>>();
+  readonly #inFlight = new InFlight();
+  readonly #publishing = new InFlight();
   #subscription: Subscription | undefined;
   #session: Session | undefined;
   #opening: Promise<Session> | undefined;
@@ -67,12 +67,7 @@ export class RabbitMqTransport implements Transport {
     if (this.#closed) {
       return Promise.reject(new Error(`rabbitmq transport is closed; event ${eventName} not sent`));
     }
-    const sent = this.#publish(eventName, payload);
-    const tracked: Promise<void> = sent
-      .catch(() => {})
-      .finally(() => this.#publishing.delete(tracked));
-    this.#publishing.add(tracked);
-    return sent;
+    return this.#publishing.track(this.#publish(eventName, payload));
   }
 
   /** Stops consuming, lets the handlers in flight finish, acknowledges them, disconnects. */
@@ -90,8 +85,8 @@ export class RabbitMqTransport implements Transport {
     await this.#opening?.catch(() => {});
     const session = this.#session;
     await session?.stopConsuming();
-    await drain(this.#inFlight);
-    await drain(this.#publishing);
+    await this.#inFlight.drain();
+    await this.#publishing.drain();
     this.#closed = true;
     this.#session = undefined;
     await session?.close();
@@ -200,10 +195,7 @@ export class RabbitMqTransport implements Transport {
       session.lose(new Error(`rabbitmq: the broker cancelled the consumer of '${queue}'`));
       return;
     }
-    const run: Promise<void> = this.#deliver(channel, message).finally(() =>
-      this.#inFlight.delete(run),
-    );
-    this.#inFlight.add(run);
+    void this.#inFlight.track(this.#deliver(channel, message));
   }
 
   async #deliver(channel: Channel, message: ConsumeMessage): Promise<void> {
@@ -229,17 +221,4 @@ export class RabbitMqTransport implements Transport {
     }
     settle(() => channel.ack(message));
   }
-}
-
-/** Acks or nacks; on a channel that is already gone the broker redelivers the message anyway. */
-function settle(answer: () => void): void {
-  try {
-    answer();
-  } catch {
-    // IllegalOperationError: channel closed.
-  }
-}
-
-async function drain(promises: Set<Promise<void>>): Promise<void> {
-  while (promises.size > 0) await Promise.allSettled([...promises]);
 }

@@ -4,9 +4,9 @@
  * transport then opens a new one, and the broker redelivers what was not acknowledged.
  */
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { within } from '../shared/promises.js';
 import type { ResolvedOptions } from './options.js';
 import { declareExchange, declareGroup } from './topology.js';
-import { within } from './within.js';
 
 // A socket that died without a word answers nothing until the heartbeat notices: bound the waits
 // of a deliberate shutdown instead.

@@ -1,9 +1,9 @@
 // Options are checked when the transport is created, naming the option; no broker needed.
 import { RabbitMqTransport, type RabbitMqTransportOptions } from 'fw/transport/rabbitmq';
 import { describe, expect, it } from 'vitest';
-import { reconnectDelay } from '../../../runtime/transport/rabbitmq/backoff.js';
 import { resolveOptions } from '../../../runtime/transport/rabbitmq/options.js';
 import { queueArguments } from '../../../runtime/transport/rabbitmq/topology.js';
+import { reconnectDelay } from '../../../runtime/transport/shared/reconnect.js';
 
 const base: RabbitMqTransportOptions = { url: 'amqp://127.0.0.1', group: 'billing' };
 

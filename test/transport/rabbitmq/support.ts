@@ -3,8 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { type ChannelModel, connect } from 'amqplib';
-import type { Delivery, Transport } from 'fw';
 import { RabbitMqTransport, type RabbitMqTransportOptions } from 'fw/transport/rabbitmq';
+import { quietLogger } from '../support.js';
+
+export { payload, publishRange, quietLogger, Recorder, waitFor } from '../support.js';
 
 /** The broker `.ci/services` starts. */
 export const URL = 'amqp://guest:guest@127.0.0.1:5672';
@@ -64,26 +66,6 @@ export async function readyCount(queue: string): Promise<number> {
   }
 }
 
-/** Resolves once `condition()` holds; rejects naming `what` after `timeoutMs`. */
-export async function waitFor(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** A logger that keeps what it was told, so failures the test causes stay out of the output. */
-export function quietLogger() {
-  const messages: string[] = [];
-  return { messages, error: (message: string) => void messages.push(message) };
-}
-
 /** A transport for `names`, reconnecting fast, whose connections the test can cut or refuse. */
 export function testTransport(
   names: Names,
@@ -129,43 +111,4 @@ export function breakConnection(transport: TestTransport): void {
   socket.destroy(
     Object.assign(new Error('read ECONNRESET (cut by the test)'), { code: 'ECONNRESET' }),
   );
-}
-
-/** Records what a handler was given, keyed by the payload's `id`. */
-export class Recorder {
-  readonly counts = new Map<number, number>();
-  total = 0;
-
-  /** Counts one delivery of a payload `{ id }`. */
-  record(delivery: Delivery): number {
-    const { id } = JSON.parse(Buffer.from(delivery.payload).toString('utf8')) as { id: number };
-    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
-    this.total++;
-    return id;
-  }
-
-  /** Whether every id below `n` was handled at least once. */
-  hasAll(n: number): boolean {
-    for (let id = 0; id < n; id++) if (!this.counts.has(id)) return false;
-    return true;
-  }
-}
-
-const encoder = new TextEncoder();
-
-/** The payload of message `id`. */
-export function payload(id: number): Uint8Array {
-  return encoder.encode(JSON.stringify({ id }));
-}
-
-/** Publishes messages `from` to `to - 1` of `eventName`, each confirmed. */
-export async function publishRange(
-  transport: Transport,
-  eventName: string,
-  to: number,
-  from = 0,
-): Promise<void> {
-  const sends: Promise<void>[] = [];
-  for (let id = from; id < to; id++) sends.push(transport.publish(eventName, payload(id)));
-  await Promise.all(sends);
 }
