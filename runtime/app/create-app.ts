@@ -25,7 +25,16 @@ import { type AppOptions, resolveOptions } from './options.js';
 
 /** A running fw application. */
 export interface App {
-  /** Serves HTTP on `host:port` (port 0: any free port). @default { port: 0, host: '127.0.0.1' } */
+  /**
+   * Starts the transport and the consumers without serving HTTP: a worker that only consumes
+   * events calls this instead of `listen`. Rejects when the transport cannot start (a broker that
+   * cannot be reached); it may then be called again.
+   */
+  start(): Promise<void>;
+  /**
+   * Starts the transport as `start()` does, then serves HTTP and WebSocket on `host:port`
+   * (port 0: any free port). @default { port: 0, host: '127.0.0.1' }
+   */
   listen(options?: { port?: number; host?: string }): Promise<{ port: number }>;
   /** Runs one HTTP request through the pipeline without a socket. */
   inject(request: InjectRequest): Promise<InjectResponse>;
@@ -116,16 +125,24 @@ export function createApp(options: AppOptions): App {
   let started: Promise<void> | undefined;
   let closed = false;
   let listening = false;
-  const start = () =>
-    (started ??= transport.start([...consumers.keys()].sort(), (d) =>
-      deliver(d.eventName, d.payload),
-    ));
+  const start = () => {
+    started ??= transport
+      .start([...consumers.keys()].sort(), (d) => deliver(d.eventName, d.payload))
+      .catch((err: unknown) => {
+        started = undefined; // a later call tries again
+        throw err;
+      });
+    return started;
+  };
   const open = () => {
     if (closed) throw new FwError('FW_ERR_APP_CLOSED');
     return start();
   };
 
   return {
+    async start() {
+      await open();
+    },
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await open();
       if (listening) throw new FwError('FW_ERR_ALREADY_LISTENING');
@@ -148,7 +165,7 @@ export function createApp(options: AppOptions): App {
     async close() {
       closed = true;
       await server.close();
-      if (started !== undefined) await started;
+      await started?.catch(() => {});
       await transport.close();
     },
   };

@@ -1,5 +1,12 @@
 import { createServer, type Server } from 'node:net';
-import { type App, type Bindings, createApp, FwError } from 'fw';
+import {
+  type App,
+  type Bindings,
+  createApp,
+  type DeliveryHandler,
+  FwError,
+  type Transport,
+} from 'fw';
 import { afterEach, describe, expect, it } from 'vitest';
 
 type Case<G, W> = [name: string, { given: G; want: W }];
@@ -73,6 +80,7 @@ describe('after close()', () => {
     ['inject', { given: (app) => app.inject({ url: '/health' }), want: 'FW_ERR_APP_CLOSED' }],
     ['emit', { given: (app) => app.emit('ping', {}), want: 'FW_ERR_APP_CLOSED' }],
     ['listen', { given: (app) => app.listen(), want: 'FW_ERR_APP_CLOSED' }],
+    ['start', { given: (app) => app.start(), want: 'FW_ERR_APP_CLOSED' }],
   ];
 
   it.each(calls)('%s rejects', async (_name, { given, want }) => {
@@ -130,5 +138,62 @@ describe('listen', () => {
     const { port } = await app.listen({ port: 0 });
     expect(port).not.toBe(taken);
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+  });
+});
+
+/** A transport whose first `failures` starts reject, as an unreachable broker's would. */
+class FlakyTransport implements Transport {
+  readonly started: string[][] = [];
+  handle: DeliveryHandler | undefined;
+  closed = 0;
+  #failures: number;
+
+  constructor(failures: number) {
+    this.#failures = failures;
+  }
+
+  async start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void> {
+    if (this.#failures-- > 0) throw new Error('broker unreachable');
+    this.started.push([...eventNames]);
+    this.handle = handle;
+  }
+
+  async publish(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.closed++;
+  }
+}
+
+describe('start', () => {
+  // A worker consumes without serving HTTP; a transport that fails to start can be started again.
+  it('starts the consumers without a port, once however often it is called', async () => {
+    const transport = new FlakyTransport(0);
+    const app = createApp({ bindings, transport, logger: { error: () => {} } });
+    opened.push(app);
+    await app.start();
+    await app.start();
+    await app.listen();
+    expect(transport.started).toEqual([['ping']]);
+    await expect(
+      transport.handle?.({ eventName: 'ping', payload: new TextEncoder().encode('{}') }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('rejects with the transport failure, and starts on the next call', async () => {
+    const transport = new FlakyTransport(1);
+    const app = createApp({ bindings, transport, logger: { error: () => {} } });
+    opened.push(app);
+    await expect(app.start()).rejects.toThrow('broker unreachable');
+    await expect(app.listen()).resolves.toMatchObject({ port: expect.any(Number) });
+    expect(transport.started).toEqual([['ping']]);
+  });
+
+  it('close() after a failed start still closes the transport', async () => {
+    const transport = new FlakyTransport(1);
+    const app = createApp({ bindings, transport, logger: { error: () => {} } });
+    await expect(app.start()).rejects.toThrow('broker unreachable');
+    await app.close();
+    expect(transport.closed).toBe(1);
   });
 });
