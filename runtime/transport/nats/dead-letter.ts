@@ -1,0 +1,78 @@
+/**
+ * Dead letters: a message that failed `maxDeliver` times is published, with why, to the
+ * dead-letter subject, and only then terminated, so it is kept rather than lost.
+ */
+import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
+import { settle } from '../shared/promises.js';
+import type { ResolvedOptions } from './options.js';
+import { publishAcked } from './publish-acked.js';
+
+/** The headers a dead letter carries besides the original payload. */
+export const DEAD_LETTER_HEADERS = Object.freeze({
+  /** The event name. */
+  event: 'Fw-Event',
+  /** The consumer group whose handler failed. */
+  group: 'Fw-Group',
+  /** How many times the message was delivered. */
+  deliveries: 'Fw-Deliveries',
+  /** The last failure, on one line. */
+  error: 'Fw-Error',
+  /** The original message's sequence in the stream. */
+  sequence: 'Fw-Stream-Sequence',
+});
+
+const MAX_ERROR_CHARS = 512;
+
+/**
+ * Dead-letters `message` (or drops it when there is no dead-letter subject) and terminates it;
+ * if the dead letter cannot be published, negatively acknowledges it instead, so that its next
+ * delivery tries again. @internal
+ */
+export async function deadLetter(
+  js: JetStreamClient,
+  options: ResolvedOptions,
+  message: JsMsg,
+  eventName: string,
+  failure: unknown,
+): Promise<void> {
+  const { deadLetterSubject, group, stream, logger } = options;
+  const deliveries = message.info.deliveryCount;
+  const what = `fw: event ${eventName} failed (delivery ${deliveries} of ${options.maxDeliver})`;
+  if (deadLetterSubject === false) {
+    logger.error(`${what}; dropping it (no dead-letter subject)`, failure);
+    settle(() => message.term());
+    return;
+  }
+  const h = headers();
+  h.set(DEAD_LETTER_HEADERS.event, eventName);
+  h.set(DEAD_LETTER_HEADERS.group, group);
+  h.set(DEAD_LETTER_HEADERS.deliveries, String(deliveries));
+  h.set(DEAD_LETTER_HEADERS.error, oneLine(failure));
+  h.set(DEAD_LETTER_HEADERS.sequence, String(message.seq));
+  try {
+    await publishAcked(
+      js,
+      {
+        subject: deadLetterSubject,
+        payload: message.data,
+        headers: h,
+        // Published again after a lost termination, it is still one dead letter.
+        msgID: `${stream}:${group}:${message.seq}`,
+      },
+      options.publishTimeoutMs,
+      () => false,
+    );
+  } catch (err) {
+    logger.error(`${what}; could not dead-letter it to ${deadLetterSubject}, will retry`, err);
+    settle(() => message.nak());
+    return;
+  }
+  logger.error(`${what}; dead-lettered to ${deadLetterSubject}`, failure);
+  settle(() => message.term());
+}
+
+function oneLine(failure: unknown): string {
+  const text = failure instanceof Error ? failure.message : String(failure);
+  return text.replace(/[\r\n]+/g, ' ').slice(0, MAX_ERROR_CHARS);
+}

@@ -1,0 +1,152 @@
+/**
+ * The NATS JetStream {@link Transport}: events are published to `${subjectPrefix}.${eventName}`
+ * in a stream and resolve once the stream acknowledged them; an app pulls from its group's durable
+ * consumer, acknowledging a message when the handler resolved, asking for redelivery when it
+ * rejected, and dead-lettering it after `maxDeliver` deliveries. The client reconnects by itself
+ * and the pulls resume.
+ */
+import {
+  type Consumer,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { DeliveryHandler, Transport } from '../../events/transport.js';
+import { InFlight, within } from '../shared/promises.js';
+import { openConnection } from './connection.js';
+import {
+  eventSubject,
+  type NatsTransportOptions,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
+import { publishAcked } from './publish-acked.js';
+import { Puller } from './puller.js';
+import { ensureConsumer, ensureStream } from './topology.js';
+
+const DRAIN_TIMEOUT_MS = 5000;
+
+interface Link {
+  readonly nc: NatsConnection;
+  readonly jsm: JetStreamManager;
+  readonly js: JetStreamClient;
+}
+
+/** See the file comment; create it with `natsTransport(options)`. */
+export class NatsTransport implements Transport {
+  readonly #options: ResolvedOptions;
+  readonly #publishing = new InFlight();
+  #link: Promise<Link> | undefined;
+  #puller: Puller | undefined;
+  #started = false;
+  #closing = false;
+  #closed = false;
+  #shutdown: Promise<void> | undefined;
+
+  constructor(options: NatsTransportOptions) {
+    this.#options = resolveOptions(options);
+  }
+
+  /**
+   * Connects, declares the stream and the group's consumer for `eventNames`, and starts pulling.
+   * Rejects if the first connection or a declaration fails (a wrong URL or a stream whose subjects
+   * another stream holds should not be retried in silence); it may then be called again.
+   */
+  async start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void> {
+    if (this.#closing) throw new Error('nats transport is closed; create a new one');
+    if (this.#started) throw new Error('nats transport is already started; call start() once');
+    const options = this.#options;
+    for (const name of eventNames) eventSubject(options.subjectPrefix, name);
+    this.#started = true;
+    try {
+      const { nc, jsm, js } = await this.#connect();
+      if (eventNames.length === 0) return;
+      await ensureConsumer(nc, jsm, options, eventNames);
+      const first = await js.consumers.get(options.stream, options.group);
+      this.#puller = new Puller({
+        options,
+        js,
+        eventNames,
+        handle,
+        consumer: async (recovering) => {
+          if (!recovering) return first;
+          return this.#recover(nc, jsm, js, eventNames);
+        },
+        closed: () => nc.isClosed(),
+      });
+      this.#puller.start();
+    } catch (err) {
+      this.#started = false;
+      throw err;
+    }
+  }
+
+  /** Publishes one message; resolves once the stream acknowledged it (resent until then). */
+  publish(eventName: string, payload: Uint8Array): Promise<void> {
+    if (this.#closed) {
+      return Promise.reject(new Error(`nats transport is closed; event ${eventName} not sent`));
+    }
+    return this.#publishing.track(this.#publish(eventName, payload));
+  }
+
+  /** Stops pulling, lets the handlers in flight finish and acknowledges them, then drains. */
+  close(): Promise<void> {
+    this.#shutdown ??= this.#close();
+    return this.#shutdown;
+  }
+
+  async #close(): Promise<void> {
+    this.#closing = true;
+    await this.#puller?.stop();
+    await this.#publishing.drain();
+    this.#closed = true;
+    const link = await this.#link?.catch(() => undefined);
+    if (link === undefined || link.nc.isClosed()) return;
+    // Drain flushes the acknowledgements written above before the connection closes; while the
+    // server is unreachable it would wait for it forever.
+    const { nc } = link;
+    await within(nc.drain(), DRAIN_TIMEOUT_MS, () => new Error('drain timed out')).catch(() => {});
+    if (!nc.isClosed()) await nc.close();
+  }
+
+  async #publish(eventName: string, payload: Uint8Array): Promise<void> {
+    const subject = eventSubject(this.#options.subjectPrefix, eventName);
+    const { nc, js } = await this.#connect();
+    const gaveUp = () => this.#closed || nc.isClosed();
+    await publishAcked(js, { subject, payload }, this.#options.publishTimeoutMs, gaveUp);
+  }
+
+  /** The connection, opened and the stream declared on first use. */
+  #connect(): Promise<Link> {
+    this.#link ??= this.#open().catch((err: unknown) => {
+      this.#link = undefined; // a later call tries again
+      throw err;
+    });
+    return this.#link;
+  }
+
+  async #open(): Promise<Link> {
+    const nc = await openConnection(this.#options);
+    try {
+      const jsm = await jetstreamManager(nc);
+      await ensureStream(jsm, this.#options);
+      return { nc, jsm, js: jsm.jetstream() };
+    } catch (err) {
+      await nc.close();
+      throw err;
+    }
+  }
+
+  /** After a failed pull: the stream or the consumer may have been deleted, declare them again. */
+  async #recover(
+    nc: NatsConnection,
+    jsm: JetStreamManager,
+    js: JetStreamClient,
+    eventNames: readonly string[],
+  ): Promise<Consumer> {
+    await ensureStream(jsm, this.#options);
+    await ensureConsumer(nc, jsm, this.#options, eventNames);
+    return js.consumers.get(this.#options.stream, this.#options.group);
+  }
+}

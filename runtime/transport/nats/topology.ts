@@ -1,0 +1,158 @@
+/**
+ * The JetStream side of the transport, declared idempotently so that any number of instances may
+ * start at once: a stream holding `${subjectPrefix}.>` (and the dead-letter subject unless another
+ * stream holds it), and one durable pull consumer per group, filtered to the consumed events.
+ */
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { nanos } from '@nats-io/transport-node';
+import { eventSubject, type ResolvedOptions } from './options.js';
+
+/** Creates the stream, or adds the subjects it lacks; never removes or changes anything else. @internal */
+export async function ensureStream(jsm: JetStreamManager, options: ResolvedOptions): Promise<void> {
+  const { stream, subjectPrefix, deadLetterSubject } = options;
+  const wanted = [`${subjectPrefix}.>`];
+  if (deadLetterSubject !== false && !(await isStored(jsm, stream, deadLetterSubject))) {
+    wanted.push(deadLetterSubject);
+  }
+  // Two instances adding different dead-letter subjects at once: the last update wins, so look
+  // again until every subject is there.
+  for (let attempt = 1; ; attempt++) {
+    const subjects = await streamSubjects(jsm, stream);
+    if (subjects === undefined) {
+      await jsm.streams
+        .add({
+          name: stream,
+          subjects: wanted,
+          retention: RetentionPolicy.Limits,
+          storage: StorageType.File,
+        })
+        .catch((err: unknown) => {
+          if (!String((err as Error).message).includes('already in use')) throw err;
+        });
+      continue;
+    }
+    const missing = wanted.filter((s) => !subjects.some((held) => covers(held, s)));
+    if (missing.length === 0) return;
+    if (attempt > 5) {
+      throw new Error(`nats: could not add ${missing.join(', ')} to stream '${stream}'`);
+    }
+    await jsm.streams.update(stream, { subjects: [...subjects, ...missing] });
+  }
+}
+
+/**
+ * Creates the group's durable consumer, or brings an existing one to this configuration. Servers
+ * before 2.10 have one filter subject: several events are then pulled as `${subjectPrefix}.>`
+ * and those the app does not consume are acknowledged unhandled. @internal
+ */
+export async function ensureConsumer(
+  nc: NatsConnection,
+  jsm: JetStreamManager,
+  options: ResolvedOptions,
+  eventNames: readonly string[],
+): Promise<void> {
+  const { stream, group, subjectPrefix } = options;
+  const subjects = eventNames.map((name) => eventSubject(subjectPrefix, name));
+  const filter =
+    subjects.length === 1
+      ? { filter_subject: subjects[0] }
+      : multipleFilters(nc)
+        ? { filter_subjects: subjects }
+        : { filter_subject: `${subjectPrefix}.>` };
+  const settings: Partial<ConsumerConfig> = {
+    ack_wait: nanos(options.ackWait),
+    max_ack_pending: options.maxAckPending,
+    // Unbounded on the server: the transport dead-letters after maxDeliver itself, so a message
+    // whose last delivery was never answered (a crash, ackWait passed) comes back to be
+    // dead-lettered instead of being dropped.
+    max_deliver: -1,
+    ...filter,
+  };
+  let current: ConsumerConfig;
+  try {
+    current = (await jsm.consumers.info(stream, group)).config;
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) {
+      throw err;
+    }
+    const deliver = options.deliverPolicy === 'all' ? DeliverPolicy.All : DeliverPolicy.New;
+    await jsm.consumers.add(stream, {
+      durable_name: group,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: deliver,
+      ...settings,
+    });
+    return;
+  }
+  if (sameSettings(current, settings)) return; // an update disturbs the instances pulling
+  // The filter may move between subject and subjects: clear the other one.
+  const clear =
+    'filter_subjects' in filter ? { filter_subject: '' } : { filter_subjects: undefined };
+  await jsm.consumers.update(stream, group, { ...clear, ...settings });
+}
+
+function sameSettings(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {
+  const filters = (c: Partial<ConsumerConfig>) =>
+    [...(c.filter_subjects ?? []), ...(c.filter_subject ? [c.filter_subject] : [])].sort().join();
+  return (
+    current.ack_wait === wanted.ack_wait &&
+    current.max_ack_pending === wanted.max_ack_pending &&
+    current.max_deliver === wanted.max_deliver &&
+    filters(current) === filters(wanted)
+  );
+}
+
+/** Whether the server takes several filter subjects on one consumer (2.10 and later). */
+function multipleFilters(nc: NatsConnection): boolean {
+  const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
+  return major > 2 || (major === 2 && minor >= 10);
+}
+
+async function streamSubjects(
+  jsm: JetStreamManager,
+  stream: string,
+): Promise<string[] | undefined> {
+  try {
+    return (await jsm.streams.info(stream)).config.subjects ?? [];
+  } catch (err) {
+    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) {
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+/** Whether a stream other than `ours` holds `subject`. */
+async function isStored(jsm: JetStreamManager, ours: string, subject: string): Promise<boolean> {
+  try {
+    return (await jsm.streams.find(subject)) !== ours;
+  } catch (err) {
+    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) {
+      return false;
+    }
+    if ((err as Error).message === 'no stream matches subject') return false;
+    throw err;
+  }
+}
+
+/** Whether the subject pattern `held` matches every subject `wanted` matches. @internal */
+export function covers(held: string, wanted: string): boolean {
+  const h = held.split('.');
+  const w = wanted.split('.');
+  for (let i = 0; i < h.length; i++) {
+    if (h[i] === '>') return w.length > i && w[i] !== undefined;
+    if (i >= w.length) return false;
+    if (h[i] === '*' ? w[i] === '>' : h[i] !== w[i]) return false;
+  }
+  return h.length === w.length;
+}

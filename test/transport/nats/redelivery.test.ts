@@ -1,0 +1,130 @@
+// A handler that rejects: the message comes back, and after maxDeliver deliveries it is
+// dead-lettered with why, then terminated.
+import { DEAD_LETTER_HEADERS } from 'fw/transport/nats';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  backlog,
+  type Names,
+  payload,
+  publishRange,
+  Recorder,
+  Resources,
+  storedOn,
+  testTransport,
+  waitFor,
+} from './support.js';
+
+const res = new Resources();
+afterEach(() => res.release());
+
+const settled = (n: Names) => async () => {
+  const b = await backlog(n);
+  return b.ackPending === 0 && b.pending === 0;
+};
+
+describe('nats transport redelivery', () => {
+  it('redelivers a message whose handler failed, until it succeeds', async () => {
+    const n = res.names();
+    const recorder = new Recorder();
+    const consumer = testTransport(n);
+    res.track(consumer);
+    await consumer.start(['order.placed'], async (d) => {
+      const id = recorder.record(d);
+      if (id % 3 === 0 && recorder.counts.get(id) === 1) throw new Error(`fail ${id} once`);
+    });
+    await publishRange(consumer, 'order.placed', 12);
+    await waitFor('every failed message redelivered', () =>
+      [0, 3, 6, 9].every((id) => recorder.counts.get(id) === 2),
+    );
+    await waitFor('every message acknowledged', settled(n));
+    expect(recorder.hasAll(12)).toBe(true);
+    expect(recorder.total).toBe(16);
+    expect(consumer.logger.messages).toContain(
+      'fw: event order.placed failed (delivery 1 of 5); redelivering it',
+    );
+    expect(await storedOn(n, n.deadLetterSubject)).toEqual([]);
+  });
+
+  it('dead-letters a message after maxDeliver failed deliveries, with why', async () => {
+    const n = res.names();
+    const recorder = new Recorder();
+    const consumer = testTransport(n, { maxDeliver: 3 });
+    res.track(consumer);
+    await consumer.start(['order.placed'], async (d) => {
+      const id = recorder.record(d);
+      if (id === 7) throw new Error('no stock\nfor order 7');
+    });
+    await consumer.publish('order.placed', payload(7));
+    await consumer.publish('order.placed', payload(8));
+    await waitFor('a dead letter', async () => (await storedOn(n, n.deadLetterSubject)).length > 0);
+    await waitFor('every message settled', settled(n));
+    expect(recorder.counts.get(7)).toBe(3);
+    expect(recorder.counts.get(8)).toBe(1);
+    const [dead, ...more] = await storedOn(n, n.deadLetterSubject);
+    expect(more).toEqual([]);
+    expect(dead?.json()).toEqual({ id: 7 });
+    expect(Object.values(DEAD_LETTER_HEADERS).map((h) => [h, dead?.header.get(h)])).toEqual([
+      ['Fw-Event', 'order.placed'],
+      ['Fw-Group', n.group],
+      ['Fw-Deliveries', '3'],
+      ['Fw-Error', 'no stock for order 7'],
+      ['Fw-Stream-Sequence', '1'],
+    ]);
+    expect(consumer.logger.messages).toContain(
+      `fw: event order.placed failed (delivery 3 of 3); dead-lettered to ${n.deadLetterSubject}`,
+    );
+  });
+
+  it('drops a message after maxDeliver failures when deadLetterSubject is false', async () => {
+    const n = res.names();
+    const recorder = new Recorder();
+    const consumer = testTransport(n, { maxDeliver: 2, deadLetterSubject: false });
+    res.track(consumer);
+    await consumer.start(['order.placed'], async (d) => {
+      recorder.record(d);
+      throw new Error('always');
+    });
+    await consumer.publish('order.placed', payload(1));
+    await waitFor('two deliveries, then nothing pending', async () => {
+      return recorder.counts.get(1) === 2 && (await settled(n)());
+    });
+    expect(consumer.logger.messages).toContain(
+      'fw: event order.placed failed (delivery 2 of 2); dropping it (no dead-letter subject)',
+    );
+  });
+
+  it('dead-letters, without running it again, a message whose last delivery was lost', async () => {
+    const n = res.names();
+    const proxy = res.proxy();
+    // The first instance takes the message, then its connection dies before it answers.
+    const first = testTransport(n, {
+      url: await proxy.listen(),
+      maxDeliver: 1,
+      ackWait: 1000,
+      reconnect: false,
+    });
+    res.track(first);
+    const recorder = new Recorder();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await first.start(['order.placed'], async (d) => {
+      recorder.record(d);
+      await held;
+    });
+    const second = testTransport(n, { maxDeliver: 1, ackWait: 1000 });
+    res.track(second);
+    await second.publish('order.placed', payload(5));
+    await waitFor('the first delivery', () => recorder.total === 1);
+    proxy.down = true;
+    proxy.cut();
+    release();
+    await second.start(['order.placed'], async (d) => void recorder.record(d));
+    await waitFor('a dead letter', async () => (await storedOn(n, n.deadLetterSubject)).length > 0);
+    await waitFor('every message settled', settled(n));
+    expect(recorder.total).toBe(1);
+    const [dead] = await storedOn(n, n.deadLetterSubject);
+    expect(dead?.header.get('Fw-Error')).toBe('not acknowledged after 1 deliveries');
+  });
+});
