@@ -1,11 +1,13 @@
 /** `npm start`: serves the example app and shows what to try. */
 import { exampleApp } from './app.js';
+import { transportFromEnv } from './transport.js';
 
 const port = Number(process.env['PORT'] ?? 3000);
-const { app } = exampleApp({ onOrder: (entry) => console.log(`consumer: ${entry}`) });
+const transport = transportFromEnv(process.env);
+const { app } = exampleApp({ transport, onOrder: (entry) => console.log(`consumer: ${entry}`) });
 const { port: bound } = await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${bound}`;
-console.log(`fw example listening on ${base}
+console.log(`fw example listening on ${base} (events: ${process.env['FW_TRANSPORT'] ?? 'memory'})
   curl ${base}/users/1 -H 'Authorization: Bearer ada'
   curl '${base}/users?page=1&size=10&tag=admin'
   curl ${base}/users -H 'Content-Type: application/json' -d '{"name":"Bob","email":"bob@example.com"}'
