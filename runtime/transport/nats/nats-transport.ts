@@ -62,8 +62,12 @@ export class NatsTransport implements Transport {
     try {
       const { nc, jsm, js } = await this.#connect();
       if (eventNames.length === 0) return;
-      await ensureConsumer(nc, jsm, options, eventNames);
-      const first = await js.consumers.get(options.stream, options.group);
+      // Built from the info ensureConsumer already has: before 2.9.15 the server recomputed a
+      // filtered consumer's pending count on every info request (nats-server#3877), which slowed
+      // delivery to the whole group for a while.
+      const first = js.consumers.getConsumerFromInfo(
+        await ensureConsumer(nc, jsm, options, eventNames),
+      );
       this.#puller = new Puller({
         options,
         js,
@@ -146,7 +150,8 @@ export class NatsTransport implements Transport {
     eventNames: readonly string[],
   ): Promise<Consumer> {
     await ensureStream(jsm, this.#options);
-    await ensureConsumer(nc, jsm, this.#options, eventNames);
-    return js.consumers.get(this.#options.stream, this.#options.group);
+    return js.consumers.getConsumerFromInfo(
+      await ensureConsumer(nc, jsm, this.#options, eventNames),
+    );
   }
 }

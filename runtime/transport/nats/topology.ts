@@ -6,6 +6,7 @@
 import {
   AckPolicy,
   type ConsumerConfig,
+  type ConsumerInfo,
   DeliverPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
@@ -60,7 +61,7 @@ export async function ensureConsumer(
   jsm: JetStreamManager,
   options: ResolvedOptions,
   eventNames: readonly string[],
-): Promise<void> {
+): Promise<ConsumerInfo> {
   const { stream, group, subjectPrefix } = options;
   const subjects = eventNames.map((name) => eventSubject(subjectPrefix, name));
   const filter =
@@ -78,27 +79,26 @@ export async function ensureConsumer(
     max_deliver: -1,
     ...filter,
   };
-  let current: ConsumerConfig;
+  let current: ConsumerInfo;
   try {
-    current = (await jsm.consumers.info(stream, group)).config;
+    current = await jsm.consumers.info(stream, group);
   } catch (err) {
     if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) {
       throw err;
     }
     const deliver = options.deliverPolicy === 'all' ? DeliverPolicy.All : DeliverPolicy.New;
-    await jsm.consumers.add(stream, {
+    return jsm.consumers.add(stream, {
       durable_name: group,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: deliver,
       ...settings,
     });
-    return;
   }
-  if (sameSettings(current, settings)) return; // an update disturbs the instances pulling
+  if (sameSettings(current.config, settings)) return current; // an update disturbs the pullers
   // The filter may move between subject and subjects: clear the other one.
   const clear =
     'filter_subjects' in filter ? { filter_subject: '' } : { filter_subjects: undefined };
-  await jsm.consumers.update(stream, group, { ...clear, ...settings });
+  return jsm.consumers.update(stream, group, { ...clear, ...settings });
 }
 
 function sameSettings(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {
