@@ -30,7 +30,12 @@ export {
 } from './decorators.js';
 export { ERRORS, FwError, type FwErrorCode, HttpError, type Problem } from './errors.js';
 export { InMemoryTransport, inMemoryTransport } from './events/in-memory-transport.js';
-export type { Delivery, DeliveryHandler, Transport } from './events/transport.js';
+export {
+  type Delivery,
+  type DeliveryHandler,
+  isUnprocessable,
+  type Transport,
+} from './events/transport.js';
 export type { MultipartLimits } from './http/body-limits.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';

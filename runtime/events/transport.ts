@@ -3,6 +3,8 @@
  * delivers messages by event name to one handler and acknowledges a message only when the handler
  * resolves (at-least-once delivery).
  */
+import { findError } from '../core/error-chain.js';
+import { FwError } from '../errors.js';
 
 /** One message as a transport delivers it: the event name and the UTF-8 JSON of the event. */
 export interface Delivery {
@@ -21,4 +23,19 @@ export interface Transport {
   publish(eventName: string, payload: Uint8Array): Promise<void>;
   /** Stops taking messages, waits for those in flight, then disconnects. */
   close(): Promise<void>;
+}
+
+const UNPROCESSABLE: ReadonlySet<string> = new Set([
+  'FW_ERR_PAYLOAD_MALFORMED',
+  'FW_ERR_PAYLOAD_INVALID',
+  'FW_ERR_NO_CONSUMER',
+]);
+
+/**
+ * Whether a delivery that failed with `err` can never succeed, whatever is retried: its payload is
+ * not JSON, does not match a consumer's declared type, or no consumer takes its event. A broker
+ * transport dead-letters such a message at once instead of redelivering it.
+ */
+export function isUnprocessable(err: unknown): boolean {
+  return findError(err, (e) => e instanceof FwError && UNPROCESSABLE.has(e.code)) !== undefined;
 }

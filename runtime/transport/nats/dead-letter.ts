@@ -4,6 +4,7 @@
  */
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
+import { isUnprocessable } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
 import type { ResolvedOptions } from './options.js';
 import { publishAcked } from './publish-acked.js';
@@ -38,7 +39,8 @@ export async function deadLetter(
 ): Promise<void> {
   const { deadLetterSubject, group, stream, logger } = options;
   const deliveries = message.info.deliveryCount;
-  const what = `fw: event ${eventName} failed (delivery ${deliveries} of ${options.maxDeliver})`;
+  const why = isUnprocessable(failure) ? ', its payload cannot be handled' : '';
+  const what = `fw: event ${eventName} failed (delivery ${deliveries} of ${options.maxDeliver}${why})`;
   if (deadLetterSubject === false) {
     logger.error(`${what}; dropping it (no dead-letter subject)`, failure);
     settle(() => message.term());

@@ -9,7 +9,7 @@
  * `ackWait`.
  */
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import type { DeliveryHandler } from '../../events/transport.js';
+import { type DeliveryHandler, isUnprocessable } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
 import { deadLetter } from './dead-letter.js';
 import { eventNameOf, type ResolvedOptions } from './options.js';
@@ -125,7 +125,7 @@ export class Puller {
       await handle({ eventName, payload: message.data });
     } catch (err) {
       clearInterval(progress);
-      if (deliveries >= options.maxDeliver) {
+      if (deliveries >= options.maxDeliver || isUnprocessable(err)) {
         await deadLetter(js, options, message, eventName, err);
         return;
       }

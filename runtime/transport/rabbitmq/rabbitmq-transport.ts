@@ -5,7 +5,7 @@
  * broker dead-letters it after `maxDeliveries`. A lost connection is reopened with backoff.
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
-import type { DeliveryHandler, Transport } from '../../events/transport.js';
+import { type DeliveryHandler, isUnprocessable, type Transport } from '../../events/transport.js';
 import { InFlight, settle, within } from '../shared/promises.js';
 import { reconnectDelay } from '../shared/reconnect.js';
 import { confirmPublish, RefusedError } from './confirm-publish.js';
@@ -205,18 +205,16 @@ export class RabbitMqTransport implements Transport {
     } catch (err) {
       const { maxDeliveries, deadLetter, logger } = this.#options;
       const delivery = Number(message.properties.headers?.['x-delivery-count'] ?? 0) + 1;
-      const next =
-        delivery < maxDeliveries
-          ? 'redelivering it'
-          : deadLetter
-            ? 'dead-lettering it'
-            : 'dropping it';
+      const final = isUnprocessable(err) || delivery >= maxDeliveries;
+      const next = !final ? 'redelivering it' : deadLetter ? 'dead-lettering it' : 'dropping it';
+      const why = isUnprocessable(err) ? ', its payload cannot be handled' : '';
       logger.error(
-        `fw: event ${eventName} failed (delivery ${delivery} of ${maxDeliveries}); ${next}`,
+        `fw: event ${eventName} failed (delivery ${delivery} of ${maxDeliveries}${why}); ${next}`,
         err,
       );
-      // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit.
-      settle(() => channel.nack(message, false, true));
+      // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit;
+      // rejected without requeue, it is dead-lettered (or dropped) now.
+      settle(() => channel.nack(message, false, !isUnprocessable(err)));
       return;
     }
     settle(() => channel.ack(message));

@@ -1,5 +1,5 @@
 // Through createApp: the fixtures' generated bindings (fixtures/events) consume over NATS, a failed
-// execution is redelivered, a payload that never validates is dead-lettered, and close() closes the
+// execution is redelivered, a payload that never validates is dead-lettered at once, and close() closes the
 // transport.
 import { createApp } from 'fw';
 import type { ConsumerRequestContext, ExecutionContext, Interceptor } from 'fw/core';
@@ -86,6 +86,10 @@ describe('an app on the nats transport', () => {
     expect(orders.sort((a, b) => a - b)).toEqual([...ids, ...failing].sort((a, b) => a - b));
     const [dead] = await storedOn(n, n.deadLetterSubject);
     expect(dead?.header.get('Fw-Error')).toContain('orderId: expected a number');
+    expect(dead?.header.get('Fw-Deliveries')).toBe('1'); // not retried: it can never validate
+    expect(logger.messages).toContain(
+      `fw: event order.placed failed (delivery 1 of 2, its payload cannot be handled); dead-lettered to ${n.deadLetterSubject}`,
+    );
     expect(await backlog(n)).toEqual({ ackPending: 0, pending: 0 });
   });
 });
