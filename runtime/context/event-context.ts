@@ -3,8 +3,8 @@
  * (Spine's `ConsumerRequestContextImpl`). `method()` is `EVENT`, `path()` the event name; headers,
  * path parameters and queries are empty.
  */
-import { DefaultEventBus } from '../core/event-bus.js';
-import type { ConsumerRequestContext, EventBus, ExecutionContext } from '../core/types.js';
+import { brandContext } from '../core/guards.js';
+import type { ConsumerRequestContext, ExecutionContext } from '../core/types.js';
 import { background, type Context } from './context.js';
 import { ContextStore } from './store.js';
 
@@ -21,7 +21,6 @@ export interface EventContextInit {
 /** The concrete consumer request context. */
 export class EventContext extends ContextStore implements ExecutionContext, ConsumerRequestContext {
   readonly #init: EventContextInit;
-  #bus: EventBus | undefined;
 
   constructor(init: EventContextInit) {
     super();
@@ -55,8 +54,6 @@ export class EventContext extends ContextStore implements ExecutionContext, Cons
   context(): Context {
     return this.#init.context ?? background();
   }
-
-  eventBus(): EventBus {
-    return (this.#bus ??= new DefaultEventBus());
-  }
 }
+
+brandContext(EventContext.prototype);

@@ -36,7 +36,13 @@ export function flattenHeaders(
 
 /** A query string parsed and frozen in place (the parse is fresh, so nothing needs copying). */
 export function frozenQueries(query: string): Readonly<Record<string, readonly string[]>> {
-  const queries = parseQuery(query);
+  return freezeQueries(parseQuery(query));
+}
+
+/** Freezes a fresh parse in place, list by list. */
+export function freezeQueries(
+  queries: Record<string, string[]>,
+): Readonly<Record<string, readonly string[]>> {
   for (const key in queries) Object.freeze(queries[key]);
   return Object.freeze(queries);
 }

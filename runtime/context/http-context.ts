@@ -3,9 +3,8 @@
  * (Spine's echo adapter context). Built from a small port, not from Node's request, so the server,
  * `app.inject()` and `fw/testing` share it. Everything is parsed lazily, on first use.
  */
-import { DefaultEventBus } from '../core/event-bus.js';
+import { brandContext } from '../core/guards.js';
 import type {
-  EventBus,
   ExecutionContext,
   HttpRequestContext,
   MultipartForm,
@@ -15,8 +14,10 @@ import type { BodyLimits } from '../http/body-limits.js';
 import { decodeBody } from '../http/decode-body.js';
 import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
+import { parseQuery } from '../query/parse.js';
+import { adoptValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context } from './context.js';
-import { frozenQueries, headerMap, splitTarget } from './headers.js';
+import { freezeQueries, headerMap, splitTarget } from './headers.js';
 import { ContextStore } from './store.js';
 
 /** What an {@link HttpContext} is built from. */
@@ -38,16 +39,18 @@ export interface HttpContextInit {
 /** The concrete HTTP request context. */
 export class HttpContext extends ContextStore implements ExecutionContext, HttpRequestContext {
   readonly #init: HttpContextInit;
-  #target: { readonly path: string; readonly query: string } | undefined;
+  #path: string | undefined;
+  #query = '';
   #headers: Readonly<Record<string, readonly string[]>> | undefined;
   #queries: Readonly<Record<string, readonly string[]>> | undefined;
+  #parsed: Record<string, string[]> | undefined;
   #context: Context | undefined;
-  #bus: EventBus | undefined;
   #bound: Promise<unknown> | undefined;
   #form: Promise<MultipartForm> | undefined;
 
-  constructor(init: HttpContextInit) {
-    super(init.writer);
+  /** `writer`, when given, stands for `init.writer` (so a subclass need not copy `init`). */
+  constructor(init: HttpContextInit, writer: ResponseWriter | undefined = init.writer) {
+    super(writer);
     this.#init = init;
   }
 
@@ -56,7 +59,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 
   path(): string {
-    return (this.#target ??= splitTarget(this.#init.url)).path;
+    return this.#path ?? this.#split();
   }
 
   param(name: string): string {
@@ -64,7 +67,17 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 
   header(name: string): string {
-    return this.headers()[name.toLowerCase()]?.[0] ?? '';
+    const lower = name.toLowerCase();
+    if (this.#headers !== undefined) return this.#headers[lower]?.[0] ?? '';
+    // One header is usually all a request asks for: find it without building the whole map.
+    const raw = this.#init.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const n = raw[i] as string;
+      if (n.length === lower.length && (n === lower || n.toLowerCase() === lower)) {
+        return raw[i + 1] as string;
+      }
+    }
+    return '';
   }
 
   headers(): Readonly<Record<string, readonly string[]>> {
@@ -76,19 +89,34 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 
   queries(): Readonly<Record<string, readonly string[]>> {
-    if (this.#queries === undefined) {
-      const { query } = (this.#target ??= splitTarget(this.#init.url));
-      this.#queries = frozenQueries(query);
-    }
-    return this.#queries;
+    return (this.#queries ??= freezeQueries(this.#parsedQuery()));
+  }
+
+  /** @internal The query as `Values`, over the request's own parse: no copy, nothing frozen yet. */
+  [QUERY_VALUES](): Values {
+    return adoptValues(this.#parsedQuery());
+  }
+
+  #parsedQuery(): Record<string, string[]> {
+    if (this.#path === undefined) this.#split();
+    return (this.#parsed ??= parseQuery(this.#query));
+  }
+
+  /** Splits the target into path and query string once; answers the path. */
+  #split(): string {
+    const { path, query } = splitTarget(this.#init.url);
+    this.#query = query;
+    this.#path = path;
+    return path;
   }
 
   context(): Context {
-    return (this.#context ??= this.#init.newContext?.() ?? background());
+    return (this.#context ??= this.newContext());
   }
 
-  eventBus(): EventBus {
-    return (this.#bus ??= new DefaultEventBus());
+  /** Creates the request's `Context` on first use: `init.newContext`, or `background()`. */
+  protected newContext(): Context {
+    return this.#init.newContext?.() ?? background();
   }
 
   bind<T = unknown>(): Promise<T> {
@@ -111,3 +139,5 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
     return this.#form;
   }
 }
+
+brandContext(HttpContext.prototype);

@@ -2,8 +2,9 @@
  * The per-request key/value store every execution context shares, with fw's reserved keys kept in
  * fields so `params()` and `get(PARAMS_KEY)` always answer the same content.
  */
-import { PARAMS_KEY, PATH_KEYS_KEY, RESPONSE_WRITER_KEY } from '../core/keys.js';
-import type { ResponseWriter } from '../core/types.js';
+import { DefaultEventBus } from '../core/event-bus.js';
+import { HAS_EVENT_BUS, PARAMS_KEY, PATH_KEYS_KEY, RESPONSE_WRITER_KEY } from '../core/keys.js';
+import type { EventBus, ResponseWriter } from '../core/types.js';
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null));
 const NO_KEYS: readonly string[] = Object.freeze([]);
@@ -14,9 +15,20 @@ export class ContextStore {
   #params: Readonly<Record<string, string>> | undefined;
   #pathKeys: readonly string[] | undefined;
   #writer: ResponseWriter | undefined;
+  #bus: EventBus | undefined;
 
   constructor(writer?: ResponseWriter) {
     this.#writer = writer;
+  }
+
+  /** The execution's event bus, the same one on every call; created on first use. */
+  eventBus(): EventBus {
+    return (this.#bus ??= new DefaultEventBus());
+  }
+
+  /** @internal Whether `eventBus()` was ever called: when not, nothing can have been published. */
+  [HAS_EVENT_BUS](): boolean {
+    return this.#bus !== undefined;
   }
 
   params(): Readonly<Record<string, string>> {

@@ -3,8 +3,8 @@
  * `WSExecutionContext`). Request data (`header`, `queries`, cookies, …) answers from the immutable
  * snapshot of the upgrade request; without one, it answers `''` and `{}`.
  */
-import { DefaultEventBus } from '../core/event-bus.js';
-import type { EventBus, WebSocketMessageContext, WebSocketRequestContext } from '../core/types.js';
+import { brandContext } from '../core/guards.js';
+import type { WebSocketMessageContext, WebSocketRequestContext } from '../core/types.js';
 import { background, type Context } from './context.js';
 import { ContextStore } from './store.js';
 import { EMPTY_REQUEST, WebSocketRequestSnapshot } from './ws-request-snapshot.js';
@@ -26,7 +26,6 @@ export interface WebSocketContextInit {
 export class WsContext extends ContextStore implements WebSocketMessageContext {
   readonly #init: WebSocketContextInit;
   readonly #request: WebSocketRequestSnapshot;
-  #bus: EventBus | undefined;
 
   constructor(init: WebSocketContextInit) {
     super();
@@ -99,8 +98,6 @@ export class WsContext extends ContextStore implements WebSocketMessageContext {
   context(): Context {
     return this.#init.context ?? background();
   }
-
-  eventBus(): EventBus {
-    return (this.#bus ??= new DefaultEventBus());
-  }
 }
+
+brandContext(WsContext.prototype);

@@ -14,8 +14,28 @@ type Methods = Record<string, unknown>;
 
 function hasMethods(ctx: unknown, names: readonly string[]): ctx is Methods {
   if (typeof ctx !== 'object' || ctx === null) return false;
+  // fw's own contexts say which lists they implement, on their prototype: no lookups per name.
+  const kinds = (ctx as Partial<Record<typeof CONTEXT_KINDS, ReadonlySet<readonly string[]>>>)[
+    CONTEXT_KINDS
+  ];
+  if (kinds?.has(names) === true) return true;
   for (const name of names) if (typeof (ctx as Methods)[name] !== 'function') return false;
   return true;
+}
+
+/**
+ * @internal On the prototype of each of fw's context classes: the method lists of this file that
+ * it implements, so the guards answer for them in one lookup. {@link brandContext} sets it.
+ */
+export const CONTEXT_KINDS: unique symbol = Symbol('fw.contextKinds');
+
+/** @internal Brands `prototype` with the guards it passes, checked once, here, by name. */
+export function brandContext(prototype: object): void {
+  const kinds = new Set<readonly string[]>();
+  for (const names of [HTTP, CONSUMER, WEBSOCKET, WEBSOCKET_MESSAGE]) {
+    if (hasMethods(prototype, names)) kinds.add(names);
+  }
+  Object.defineProperty(prototype, CONTEXT_KINDS, { value: kinds, enumerable: false });
 }
 
 /** Every method of `ExecutionContext`, its carriers' included. */

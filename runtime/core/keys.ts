@@ -6,3 +6,9 @@ export const RESPONSE_WRITER_KEY = 'fw.response_writer';
 export const PARAMS_KEY = 'fw.params';
 /** The path parameter keys in route order, set by the router; `pathKeys()` answers the same. */
 export const PATH_KEYS_KEY = 'fw.pathKeys';
+
+/**
+ * @internal A method of fw's own contexts: whether their event bus exists. The dispatch hook skips
+ * a context whose bus was never created, instead of creating one to find it empty.
+ */
+export const HAS_EVENT_BUS: unique symbol = Symbol('fw.hasEventBus');

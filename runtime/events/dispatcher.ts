@@ -5,6 +5,7 @@
  */
 import type { Context } from '../context/context.js';
 import { joinErrors, toError } from '../core/error-chain.js';
+import { HAS_EVENT_BUS } from '../core/keys.js';
 import type { DomainEvent, ExecutionContext, PostExecutionHook } from '../core/types.js';
 
 /** Sends one event somewhere: a broker, another process, the app's own consumers. */
@@ -59,6 +60,8 @@ export function eventDispatchHook(dispatcher: Dispatcher): PostExecutionHook {
   return {
     afterExecution(ctx: ExecutionContext, _results: unknown[], err: Error | undefined) {
       if (err !== undefined) return;
+      const peek = (ctx as Partial<Record<typeof HAS_EVENT_BUS, () => boolean>>)[HAS_EVENT_BUS];
+      if (peek !== undefined && !peek.call(ctx)) return;
       const events = ctx.eventBus().drain();
       if (events.length === 0) return;
       return dispatcher.dispatch(ctx.context(), events);

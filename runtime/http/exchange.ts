@@ -17,7 +17,7 @@ export interface OutgoingResponse {
 
 /** Where an exchange's response is written. */
 export interface ResponseSink {
-  send(response: OutgoingResponse): void;
+  send(response: OutgoingResponse, exchange: HttpExchange): void;
 }
 
 /** An {@link HttpContext} with its staged response and sink. */
@@ -28,7 +28,7 @@ export class HttpExchange extends HttpContext {
 
   constructor(init: Omit<HttpContextInit, 'writer'>, sink: ResponseSink) {
     const response = new StagedResponse();
-    super({ ...init, writer: response });
+    super(init, response);
     this.response = response;
     this.#sink = sink;
   }
@@ -53,7 +53,7 @@ export class HttpExchange extends HttpContext {
       const length = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
       headers['Content-Length'] = String(length);
     }
-    this.#sink.send({ status, headers, body: bodyless ? undefined : body });
+    this.#sink.send({ status, headers, body: bodyless ? undefined : body }, this);
   }
 }
 

@@ -87,17 +87,7 @@ export class NodeServer {
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
-    const ex = new HttpExchange(
-      {
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        rawHeaders: req.rawHeaders,
-        body: req,
-        limits: this.#options.limits,
-        newContext: this.#contextFactory(res),
-      },
-      nodeSink(req, res, () => this.#closing !== undefined),
-    );
+    const ex = new NodeExchange(req, res, this);
     if (this.#closing !== undefined) {
       stageError(ex.response, new FwError('FW_ERR_SHUTTING_DOWN'));
       ex.send();
@@ -119,21 +109,72 @@ export class NodeServer {
     );
   }
 
-  /** The request context, created on first use: canceled when the response closes, with a deadline. */
-  #contextFactory(res: ServerResponse): () => Context {
-    const timeout = this.#options.requestTimeoutMs;
-    const arrived = timeout === undefined ? 0 : Date.now();
-    return () => {
-      const [ctx, cancel] =
-        timeout === undefined
-          ? withCancel(background())
-          : withTimeout(background(), arrived + timeout - Date.now());
-      if (res.closed) cancel();
-      else res.once('close', cancel);
-      return ctx;
-    };
+  /** @internal Whether `close()` was called. */
+  get closing(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /** @internal The options the exchanges read. */
+  get options(): NodeServerOptions {
+    return this.#options;
   }
 }
+
+/**
+ * An exchange over a Node request and response. What a request needs lives on it, so the server
+ * makes no closures per request: one sink serves all, and the `Context` is made on first use.
+ */
+class NodeExchange extends HttpExchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly server: NodeServer;
+  /** When the request arrived, if there is a request timeout to count from. */
+  readonly #arrived: number;
+
+  constructor(req: IncomingMessage, res: ServerResponse, server: NodeServer) {
+    const { options } = server;
+    super(
+      {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        rawHeaders: req.rawHeaders,
+        body: req,
+        limits: options.limits,
+      },
+      NODE_SINK,
+    );
+    this.req = req;
+    this.res = res;
+    this.server = server;
+    this.#arrived = options.requestTimeoutMs === undefined ? 0 : Date.now();
+  }
+
+  /** Canceled when the response closes; with a deadline when the server has a request timeout. */
+  protected override newContext(): Context {
+    const timeout = this.server.options.requestTimeoutMs;
+    const [ctx, cancel] =
+      timeout === undefined
+        ? withCancel(background())
+        : withTimeout(background(), this.#arrived + timeout - Date.now());
+    if (this.res.closed) cancel();
+    else this.res.once('close', cancel);
+    return ctx;
+  }
+}
+
+/** Writes an exchange's response to its Node response. */
+const NODE_SINK: ResponseSink = {
+  send({ status, headers, body }, exchange) {
+    const { req, res, server } = exchange as NodeExchange;
+    if (res.headersSent || res.destroyed) return;
+    // A refused upload is not drained (Node would read all of it to reuse the connection), and a
+    // closing server keeps no connection alive: either way the connection ends here. Any other
+    // unread body is small or bounded by the server's timeouts, and Node drains it.
+    if ((status === 413 && !req.complete) || server.closing) headers['Connection'] = 'close';
+    res.writeHead(status, headers);
+    res.end(body);
+  },
+};
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);
 
@@ -145,18 +186,4 @@ function isClientAbort(err: Error): boolean {
       return (typeof code === 'string' && ABORT_CODES.has(code)) || message === 'aborted';
     }) !== undefined
   );
-}
-
-function nodeSink(req: IncomingMessage, res: ServerResponse, closing: () => boolean): ResponseSink {
-  return {
-    send({ status, headers, body }) {
-      if (res.headersSent || res.destroyed) return;
-      // A refused upload is not drained (Node would read all of it to reuse the connection), and a
-      // closing server keeps no connection alive: either way the connection ends here. Any other
-      // unread body is small or bounded by the server's timeouts, and Node drains it.
-      if ((status === 413 && !req.complete) || closing()) headers['Connection'] = 'close';
-      res.writeHead(status, headers);
-      res.end(body);
-    },
-  };
 }

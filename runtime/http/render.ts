@@ -39,7 +39,7 @@ export function stageResult(res: StagedResponse, result: unknown): void {
     type = JSON_TYPE;
     res.body = toJson(body);
   }
-  if (res.getHeader('content-type') === undefined) res.setHeader('Content-Type', type);
+  res.setDefault('Content-Type', type);
   if (res.status() === 0) res.writeStatus(200);
 }
 

@@ -43,6 +43,16 @@ export class StagedResponse implements ResponseWriter {
     else existing.values.push(value);
   }
 
+  /**
+   * @internal Sets a header fw itself chose (a constant, known valid) unless one is set already:
+   * one lookup, no validation.
+   */
+  setDefault(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const headers = (this.#headers ??= new Map());
+    if (!headers.has(key)) headers.set(key, { name, values: [value] });
+  }
+
   writeStatus(code: number): void {
     if (!Number.isInteger(code) || code < 100 || code > 599) {
       throw new FwError('FW_ERR_INVALID_STATUS', { status: code });

@@ -7,7 +7,7 @@ import { isHttpRequestContext } from '../core/guards.js';
 import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../core/types.js';
 import { FwError } from '../errors.js';
 import { type Pagination, paginationOf } from './pagination.js';
-import { newValues, type Values } from './values.js';
+import { newValues, QUERY_VALUES, type Values } from './values.js';
 
 /** The parameter type id of a `Values` parameter. */
 const VALUES_TYPE = 'fw/query#Values';
@@ -15,6 +15,8 @@ const VALUES_TYPE = 'fw/query#Values';
 const PAGINATION_TYPE = 'fw/query#Pagination';
 
 function httpValues(ctx: ExecutionContext): Values {
+  const own = (ctx as Partial<Record<typeof QUERY_VALUES, () => Values>>)[QUERY_VALUES];
+  if (own !== undefined) return own.call(ctx);
   if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');
   return newValues(ctx.queries());
 }

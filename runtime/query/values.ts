@@ -6,6 +6,23 @@
 import { parseBool, parseInt64, parseSafeInt } from './scalars.js';
 
 const EMPTY: readonly string[] = Object.freeze([]);
+const NONE: Readonly<Record<string, readonly string[]>> = Object.freeze(Object.create(null));
+
+let adopt: (parsed: Record<string, string[]>) => Values;
+
+/**
+ * @internal A {@link Values} over a fresh parse that nobody else will change (the request's own
+ * query), without copying it: the lists are frozen only when `all()` hands them out.
+ */
+export function adoptValues(parsed: Record<string, string[]>): Values {
+  return adopt(parsed);
+}
+
+/**
+ * @internal A method of fw's contexts that answers their query as {@link Values} without the
+ * copy `newValues(ctx.queries())` makes.
+ */
+export const QUERY_VALUES: unique symbol = Symbol('fw.queryValues');
 
 /**
  * A read-only view of query parameters: every value per key, in order. No method mutates it, and
@@ -17,28 +34,37 @@ const EMPTY: readonly string[] = Object.freeze([]);
  * @see newValues
  */
 export class Values {
-  readonly #values: ReadonlyMap<string, readonly string[]>;
+  /** Null-prototype, so `__proto__` and `constructor` are ordinary keys. Never exposed. */
+  #values: Readonly<Record<string, readonly string[]>>;
 
   /**
    * Copies `values` (each list too, unless frozen: then nothing can change it); keys such as
    * `__proto__` are ordinary keys.
    */
   constructor(values: Readonly<Record<string, readonly string[]>> = {}) {
-    const map = new Map<string, readonly string[]>();
+    const copy: Record<string, readonly string[]> = Object.create(null);
     for (const key of Object.keys(values)) {
       const list: unknown = values[key];
       // A non-array entry (only possible from untyped code) is a key with no values.
       // A frozen list cannot change afterwards, so it is kept as it is: no copy per request.
-      if (!Array.isArray(list)) map.set(key, EMPTY);
-      else map.set(key, Object.isFrozen(list) ? list : Object.freeze(list.map(String)));
+      if (!Array.isArray(list)) copy[key] = EMPTY;
+      else copy[key] = Object.isFrozen(list) ? list : Object.freeze(list.map(String));
     }
-    this.#values = map;
+    this.#values = copy;
     Object.freeze(this);
+  }
+
+  static {
+    adopt = (parsed) => {
+      const values = new Values(NONE);
+      values.#values = parsed;
+      return values;
+    };
   }
 
   /** The first value of `key`; `''` when the key is missing or has no values. */
   get(key: string): string {
-    return this.#values.get(key)?.[0] ?? '';
+    return this.#values[key]?.[0] ?? '';
   }
 
   /** The same as {@link Values.get}. */
@@ -69,12 +95,14 @@ export class Values {
 
   /** Whether `key` is present, even with an empty value (`?a=`) or with no values at all. */
   has(key: string): boolean {
-    return this.#values.has(key);
+    return this.#values[key] !== undefined;
   }
 
   /** Every value of `key` in order, as a frozen array; `[]` when the key is missing. */
   all(key: string): readonly string[] {
-    return this.#values.get(key) ?? EMPTY;
+    const list = this.#values[key];
+    // An adopted parse is frozen list by list, as they are handed out.
+    return list === undefined ? EMPTY : Object.freeze(list);
   }
 
   /**
@@ -82,7 +110,7 @@ export class Values {
    * integer-like keys first). A fresh array on every call: changing it changes nothing here.
    */
   keys(): string[] {
-    return [...this.#values.keys()];
+    return Object.keys(this.#values);
   }
 }
 

@@ -77,6 +77,24 @@ describe('headers()', () => {
 });
 
 // API.md sections 2 and 4: queries() lists every value per key in order, decoded as URLSearchParams does.
+// header() finds one header in the raw list without building headers(); both must agree.
+describe('header()', () => {
+  const raw = ['Host', 'a.example', 'X-Trace', 't1', 'x-trace', 't2', 'X-Empty', ''];
+  it.each<Case<string, string>>([
+    ['the first of repeated values, any case', { given: 'x-TRACE', want: 't1' }],
+    ['an exact-case name', { given: 'Host', want: 'a.example' }],
+    ['an empty value', { given: 'x-empty', want: '' }],
+    ['a missing name', { given: 'x-missing', want: '' }],
+    ['a name that is a prefix of one present', { given: 'x-tra', want: '' }],
+    ['the empty name', { given: '', want: '' }],
+  ])('%s, before and after headers() is built', (_name, { given, want }) => {
+    const ctx = fromRaw(raw);
+    expect(ctx.header(given)).toBe(want);
+    ctx.headers();
+    expect(ctx.header(given)).toBe(want);
+  });
+});
+
 describe('queries() and query()', () => {
   const cases: Case<string, { queries: Multi; first: [string, string] }>[] = [
     ['no query', { given: '/p', want: { queries: {}, first: ['a', ''] } }],

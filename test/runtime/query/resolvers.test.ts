@@ -1,3 +1,4 @@
+import { httpContext as newHttpContext } from 'fw/testing';
 import { describe, expect, it } from 'vitest';
 import type {
   ExecutionContext,
@@ -113,6 +114,37 @@ describe('QueryValuesResolver.resolve', () => {
     expect(got.all('a')).toEqual(['1']);
   });
 });
+
+// On fw's own HTTP context the Values share the request's one parse of its query.
+describe('QueryValuesResolver on a request', () => {
+  const resolver = new QueryValuesResolver();
+  const request = () => newHttpContext({ url: '/x?tag=a&tag=b&__proto__=p&page=2' });
+
+  it('answers like queries(), whichever is asked first', () => {
+    const first = request();
+    const values = resolver.resolve(first, meta('fw/query#Values'));
+    expect(entriesOf(values)).toEqual(Object.entries(first.queries()));
+    const second = request();
+    const queries = second.queries();
+    expect(entriesOf(resolver.resolve(second, meta('fw/query#Values')))).toEqual(
+      Object.entries(queries),
+    );
+  });
+
+  it('hands out frozen lists that stay the request query', () => {
+    const ctx = request();
+    const values = resolver.resolve(ctx, meta('fw/query#Values'));
+    const tags = values.all('tag');
+    expect(Object.isFrozen(tags)).toBe(true);
+    expect(() => (tags as string[]).push('c')).toThrow(TypeError);
+    expect(ctx.queries()['tag']).toEqual(['a', 'b']);
+    expect(Object.isFrozen(ctx.queries())).toBe(true);
+    expect(values.all('__proto__')).toEqual(['p']);
+    expect(Object.isFrozen(values)).toBe(true);
+  });
+});
+
+const entriesOf = (v: Values) => v.keys().map((k) => [k, v.all(k)]);
 
 describe('PaginationResolver.resolve', () => {
   const resolver = new PaginationResolver();
