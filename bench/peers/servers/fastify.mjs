@@ -1,0 +1,115 @@
+// Fastify 5 as its users tune it: JSON schemas for params, query, body and response (Ajv
+// coercion and validation, fast-json-stringify for the response), an onRequest hook for the user.
+import Fastify from 'fastify';
+import { announce, HOST, PORT } from './listen.mjs';
+
+const app = Fastify({ logger: false });
+
+app.decorateRequest('user', '');
+app.addHook('onRequest', async (req) => {
+  req.user = req.headers['x-user'] || 'anonymous';
+});
+
+const line = {
+  type: 'object',
+  required: ['sku', 'qty', 'price'],
+  additionalProperties: false,
+  properties: { sku: { type: 'string' }, qty: { type: 'number' }, price: { type: 'number' } },
+};
+
+app.get(
+  '/users/:id/orders/:orderId',
+  {
+    schema: {
+      params: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, orderId: { type: 'integer' } },
+      },
+      querystring: {
+        type: 'object',
+        properties: {
+          active: { type: 'string' },
+          page: { type: 'integer', default: 1 },
+          tag: { type: 'array', items: { type: 'string' }, default: [] },
+        },
+      },
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            userId: { type: 'integer' },
+            orderId: { type: 'integer' },
+            active: { type: 'boolean' },
+            page: { type: 'integer' },
+            tags: { type: 'array', items: { type: 'string' } },
+            user: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  async (req, reply) => {
+    const active = (req.query.active ?? '').toLowerCase();
+    reply.header('x-bench', '1');
+    return {
+      userId: req.params.id,
+      orderId: req.params.orderId,
+      active: active === 'yes' || active === 'true' || active === '1',
+      page: req.query.page,
+      tags: req.query.tag,
+      user: req.user,
+    };
+  },
+);
+
+app.post(
+  '/users/:id/orders',
+  {
+    schema: {
+      params: { type: 'object', properties: { id: { type: 'integer' } } },
+      body: {
+        type: 'object',
+        required: ['customer', 'items', 'note'],
+        additionalProperties: false,
+        properties: {
+          customer: {
+            type: 'object',
+            required: ['id', 'name', 'email'],
+            additionalProperties: false,
+            properties: {
+              id: { type: 'number' },
+              name: { type: 'string' },
+              email: { type: 'string' },
+            },
+          },
+          items: { type: 'array', items: line },
+          note: { type: 'string' },
+        },
+      },
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            userId: { type: 'integer' },
+            customer: { type: 'number' },
+            items: { type: 'integer' },
+            total: { type: 'number' },
+          },
+        },
+      },
+    },
+  },
+  async (req) => {
+    let total = 0;
+    for (const i of req.body.items) total += i.qty * i.price;
+    return {
+      userId: req.params.id,
+      customer: req.body.customer.id,
+      items: req.body.items.length,
+      total,
+    };
+  },
+);
+
+await app.listen({ port: PORT, host: HOST });
+await announce(app.server.address().port);
