@@ -95,10 +95,7 @@ export class NodeServer {
     }
     this.#execute(ex).then(
       (err) => {
-        // A client that went away mid-body is not the server's failure: nothing to report.
-        if (err !== undefined && !(req.destroyed && isClientAbort(err))) {
-          this.#options.onError(err, ex);
-        }
+        if (err !== undefined) this.#report(err, ex);
       },
       (err: unknown) => {
         // execute() does not reject; if it ever does, answer and never crash.
@@ -107,6 +104,11 @@ export class NodeServer {
         else res.destroy();
       },
     );
+  }
+
+  #report(err: Error, ex: NodeExchange): void {
+    // A client that went away mid-body is not the server's failure: nothing to report.
+    if (!(ex.req.destroyed && isClientAbort(err))) this.#options.onError(err, ex);
   }
 
   /** @internal Whether `close()` was called. */

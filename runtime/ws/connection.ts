@@ -105,11 +105,16 @@ export class WsConnection {
     this.#alive = true;
     const buffer = data as Buffer; // the default binaryType, 'nodebuffer'
     const payload = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    this.#queue.push({ payload, type: isBinary ? 2 : 1 });
-    if (this.#queue.length >= MAX_QUEUED) this.#init.socket.pause();
-    this.#running ??= this.#drain();
+    const inbound: Inbound = { payload, type: isBinary ? 2 : 1 };
+    if (this.#running !== undefined) {
+      this.#queue.push(inbound);
+      if (this.#queue.length >= MAX_QUEUED) this.#init.socket.pause();
+      return;
+    }
+    this.#running = this.#run(inbound).then(() => this.#drain());
   }
 
+  /** Runs the messages that queued up while one was running, one after another. */
   async #drain(): Promise<void> {
     for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
       await this.#run(next);
@@ -118,9 +123,9 @@ export class WsConnection {
     this.#running = undefined;
   }
 
+  /** Runs one message. */
   async #run(inbound: Inbound): Promise<void> {
     const { snapshot, route, params } = this.#init;
-    const [ctx, cancel] = withCancel(this.#context);
     const msg = new WsMessage(
       {
         path: snapshot.path(),
@@ -128,13 +133,16 @@ export class WsConnection {
         messageType: inbound.type,
         payload: inbound.payload,
         request: snapshot,
-        context: ctx,
       },
       this.#sender,
+      this.#context,
     );
     msg.route(params as Record<string, string>, route.meta.pathKeys);
-    const err = await this.#init.execute(msg, route);
-    cancel();
+    this.#finish(msg, await this.#init.execute(msg, route));
+  }
+
+  #finish(msg: WsMessage, err: Error | undefined): void {
+    msg.finish();
     if (err !== undefined) this.#fail(err);
   }
 

@@ -54,6 +54,16 @@ export class SocketSender implements WebSocketSender {
     this.#connId = connId;
   }
 
+  /**
+   * Hands `data` to the socket without waiting for the write: frames still go out in call order,
+   * and on a connection that has closed it is dropped. What a handler's reply uses.
+   */
+  post(data: string | Uint8Array): void {
+    if (this.#socket.readyState === this.#socket.OPEN) {
+      this.#socket.send(data, { binary: typeof data !== 'string' });
+    }
+  }
+
   send(data: string | Uint8Array): Promise<void> {
     return new Promise((resolve, reject) => {
       const closed = (cause?: unknown) =>

@@ -2,18 +2,40 @@
  * One WebSocket message on its way through the pipeline: the message context plus the reply the
  * handler's return value stages, sent on the same connection once the execution has succeeded.
  */
+import { type Context, withCancel } from '../context/context.js';
 import { type WebSocketContextInit, WsContext } from '../context/ws-context.js';
 import { FwError } from '../errors.js';
-import type { WebSocketSender } from './sender.js';
+import { SocketSender, type WebSocketSender } from './sender.js';
 
-/** A {@link WsContext} with its staged reply and the connection's sender. */
+/**
+ * A {@link WsContext} with its staged reply and the connection's sender. Its `Context`, a child of
+ * the connection's, is made the first time it is asked for; {@link WsMessage.finish} cancels it.
+ */
 export class WsMessage extends WsContext {
   readonly #sender: WebSocketSender;
+  readonly #parent: Context;
+  #context: Context | undefined;
+  #cancel: (() => void) | undefined;
   #reply: string | Uint8Array | undefined;
 
-  constructor(init: WebSocketContextInit, sender: WebSocketSender) {
+  constructor(
+    init: Omit<WebSocketContextInit, 'context'>,
+    sender: WebSocketSender,
+    parent: Context,
+  ) {
     super(init);
     this.#sender = sender;
+    this.#parent = parent;
+  }
+
+  override context(): Context {
+    if (this.#context === undefined) [this.#context, this.#cancel] = withCancel(this.#parent);
+    return this.#context;
+  }
+
+  /** Cancels the message's `Context`, if it was made: the message is done. */
+  finish(): void {
+    this.#cancel?.();
   }
 
   /** Stages the handler's result: nothing for `undefined`; throws when it cannot be sent. */
@@ -21,16 +43,17 @@ export class WsMessage extends WsContext {
     this.#reply = result === undefined ? undefined : encodeReply(result);
   }
 
-  /** Sends the staged reply; a connection that has closed meanwhile drops it. */
-  async reply(): Promise<void> {
+  /**
+   * Sends the staged reply, after whatever `sendMessage` sent before; a connection that has closed
+   * meanwhile drops it. It does not wait for the write.
+   */
+  reply(): void {
     const reply = this.#reply;
     this.#reply = undefined;
     if (reply === undefined) return;
-    try {
-      await this.#sender.send(reply);
-    } catch {
-      // The client has gone: there is no one left to tell.
-    }
+    const sender = this.#sender;
+    if (sender instanceof SocketSender) sender.post(reply);
+    else sender.send(reply).catch(() => {}); // the client has gone: no one left to tell
   }
 }
 

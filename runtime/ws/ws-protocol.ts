@@ -18,6 +18,6 @@ export const webSocketProtocol: Protocol<WsMessage> = {
     msg.stage(result);
   },
   respond(msg, err) {
-    if (err === undefined) return msg.reply();
+    if (err === undefined) msg.reply();
   },
 };
