@@ -53,7 +53,7 @@ export function parseMediaType(header: string | undefined): MediaType | undefine
  * @example decodeBody(bytes, 'application/json; charset=utf-8')
  */
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined): unknown {
-  const media = parseMediaType(contentType);
+  const media = mediaTypeOf(contentType);
   if (media === undefined) {
     const given = contentType?.trim() ?? '';
     if (given === '' && bytes.byteLength === 0) throw new FwError('FW_ERR_BODY_REQUIRED');
@@ -76,6 +76,19 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined): 
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+// Clients send the same Content-Type again and again: the last one parsed is kept.
+let lastHeader: string | undefined;
+let lastMedia: MediaType | undefined;
+
+function mediaTypeOf(header: string | undefined): MediaType | undefined {
+  if (header !== lastHeader || header === undefined) {
+    const media = parseMediaType(header);
+    lastMedia = media === undefined ? undefined : Object.freeze(media);
+    lastHeader = header;
+  }
+  return lastMedia;
+}
 
 /** Only these can spell `__proto__` or `constructor`, directly or with `\u00XX` escapes. */
 const RISKY = /__proto__|constructor|\\u00[0-7]/i;

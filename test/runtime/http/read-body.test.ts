@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readBody } from '../../../runtime/http/read-body.js';
 import { chunked, failing, generated, rejection } from './multipart-fixtures.js';
@@ -85,6 +86,53 @@ describe('readBody', () => {
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
     const source = failing([bytes('partial')], aborted);
     await expect(readBody(source, { limit: 100 })).rejects.toBe(aborted);
+  });
+});
+
+// A Node stream (what the server passes: an IncomingMessage) is read through its events; the same
+// rules hold.
+describe('readBody from a Node stream', () => {
+  const stream = (chunks: Uint8Array[]) => Readable.from(chunks, { objectMode: false });
+
+  it.each(ok)('reads %s', async (_name, { given, limit, contentLength, want }) => {
+    const got = await readBody(stream(given), { limit, contentLength });
+    expect(new TextDecoder().decode(got)).toBe(want);
+  });
+
+  it.each(refused)('refuses %s with 413', async (_name, { given, limit, contentLength }) => {
+    const err = await rejection(readBody(stream(given), { limit, contentLength }));
+    expect([err.code, err.status]).toEqual(['FW_ERR_BODY_TOO_LARGE', 413]);
+  });
+
+  it('stops reading past the limit and leaves the stream paused, not destroyed', async () => {
+    const source = Readable.from(Array.from({ length: 40 }, () => new Uint8Array(64 * 1024)));
+    const err = await rejection(readBody(source, { limit: MiB }));
+    expect(err.code).toBe('FW_ERR_BODY_TOO_LARGE');
+    expect([source.isPaused(), source.destroyed]).toEqual([true, false]);
+    expect(source.listenerCount('data')).toBe(0);
+  });
+
+  it('rejects with the error the stream fails with', async () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const source = new Readable({ read() {} });
+    const reading = readBody(source, { limit: 100 });
+    source.push(bytes('partial'));
+    source.destroy(aborted);
+    await expect(reading).rejects.toBe(aborted);
+  });
+
+  it('rejects as aborted when the stream closes before its end', async () => {
+    const source = new Readable({ read() {}, emitClose: true });
+    const reading = readBody(source, { limit: 100 });
+    source.push(bytes('partial'));
+    source.destroy();
+    await expect(reading).rejects.toMatchObject({ message: 'aborted', code: 'ECONNRESET' });
+  });
+
+  it('answers an empty body for a stream that has already ended', async () => {
+    const source = Readable.from([bytes('read before')]);
+    await readBody(source, { limit: 100 });
+    await expect(readBody(source, { limit: 100 })).resolves.toEqual(new Uint8Array(0));
   });
 });
 
