@@ -12,11 +12,17 @@ export interface InMemoryTransportOptions {
 
 /** The in-process {@link Transport}. */
 export class InMemoryTransport implements Transport {
-  readonly #inFlight = new Set<Promise<void>>();
   readonly #onError: (err: unknown, delivery: Delivery) => void;
   #names: ReadonlySet<string> = new Set();
   #handle: DeliveryHandler | undefined;
   #closed = false;
+  /** Published, waiting for the next turn of the event loop. */
+  #queue: Delivery[] = [];
+  #scheduled = false;
+  /** Queued or running deliveries. */
+  #pending = 0;
+  #idle: (() => void) | undefined;
+  #drained: Promise<void> | undefined;
 
   constructor(options: InMemoryTransportOptions = {}) {
     this.#onError =
@@ -30,19 +36,44 @@ export class InMemoryTransport implements Transport {
 
   async publish(eventName: string, payload: Uint8Array): Promise<void> {
     if (this.#closed) throw new Error(`in-memory transport is closed; event ${eventName} not sent`);
-    const handle = this.#handle;
-    if (handle === undefined || !this.#names.has(eventName)) return;
-    const delivery: Delivery = { eventName, payload };
-    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => handle(delivery))
-      .catch((err: unknown) => this.#onError(err, delivery))
-      .finally(() => this.#inFlight.delete(done));
-    this.#inFlight.add(done);
+    if (this.#handle === undefined || !this.#names.has(eventName)) return;
+    this.#queue.push({ eventName, payload });
+    this.#pending++;
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#flush);
+    }
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+    if (this.#pending === 0) return;
+    this.#drained ??= new Promise<void>((resolve) => {
+      this.#idle = resolve;
+    });
+    await this.#drained;
+  }
+
+  /** Starts every delivery published since the last turn: one timer for all of them. */
+  readonly #flush = (): void => {
+    this.#scheduled = false;
+    const batch = this.#queue;
+    this.#queue = [];
+    for (const delivery of batch) void this.#deliver(delivery);
+  };
+
+  async #deliver(delivery: Delivery): Promise<void> {
+    try {
+      await (this.#handle as DeliveryHandler)(delivery);
+    } catch (err) {
+      try {
+        this.#onError(err, delivery);
+      } catch {
+        // A reporter that throws must not take the process down.
+      }
+    } finally {
+      if (--this.#pending === 0) this.#idle?.();
+    }
   }
 }
 

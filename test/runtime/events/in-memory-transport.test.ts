@@ -133,4 +133,32 @@ describe('InMemoryTransport.close', () => {
     await transport.close();
     await expect(transport.close()).resolves.toBeUndefined();
   });
+
+  it('resolves every close() called while deliveries are in flight', async () => {
+    const t = inMemoryTransport({ onError: () => {} });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await t.start(['e'], () => held);
+    await t.publish('e', new Uint8Array());
+    await new Promise((resolve) => setImmediate(resolve));
+    const first = t.close();
+    const second = t.close();
+    release();
+    await expect(Promise.all([first, second])).resolves.toEqual([undefined, undefined]);
+  });
+
+  it('survives an onError that throws', async () => {
+    const t = inMemoryTransport({
+      onError: () => {
+        throw new Error('the reporter failed too');
+      },
+    });
+    await t.start(['e'], async () => {
+      throw new Error('handler failed');
+    });
+    await t.publish('e', new Uint8Array());
+    await t.close();
+  });
 });
