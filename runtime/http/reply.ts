@@ -1,12 +1,15 @@
 /** Return values that carry a status and headers along with the body. */
 
-/** A handler result with an explicit status and headers; see {@link reply}. */
-export class Reply {
-  readonly body: unknown;
+/**
+ * A handler result with an explicit status and headers; see {@link reply}. `T` is the body's type,
+ * from which fwgen writes the handler's serializer.
+ */
+export class Reply<T = unknown> {
+  readonly body: T;
   readonly status: number | undefined;
   readonly headers: Readonly<Record<string, string>> | undefined;
 
-  constructor(body: unknown, status?: number, headers?: Readonly<Record<string, string>>) {
+  constructor(body: T, status?: number, headers?: Readonly<Record<string, string>>) {
     this.body = body;
     this.status = status;
     this.headers = headers;
@@ -17,10 +20,10 @@ export class Reply {
  * A response with a status and headers; the body is sent as a plain return value would be.
  * @example return reply({ id }, { status: 201, headers: { Location: `/users/${id}` } });
  */
-export function reply(
-  body: unknown,
+export function reply<T>(
+  body: T,
   options: { status?: number; headers?: Readonly<Record<string, string>> } = {},
-): Reply {
+): Reply<T> {
   return new Reply(body, options.status, options.headers);
 }
 
@@ -28,6 +31,6 @@ export function reply(
  * A redirect to `url` with no body.
  * @example return redirect('/login');
  */
-export function redirect(url: string, status = 302): Reply {
+export function redirect(url: string, status = 302): Reply<undefined> {
   return new Reply(undefined, status, { Location: url });
 }
