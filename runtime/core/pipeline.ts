@@ -52,8 +52,7 @@ export type Execute<C extends ExecutionContext> = (
 ) => Promise<Error | undefined>;
 
 type MaybePromise<T> = T | Promise<T>;
-/** Whether `v` is a promise (or any thenable). @internal */
-export const isPromise = <T>(v: MaybePromise<T>): v is Promise<T> =>
+const isPromise = <T>(v: MaybePromise<T>): v is Promise<T> =>
   typeof (v as { then?: unknown } | undefined)?.then === 'function';
 const NONE: readonly Interceptor[] = [];
 const failure = (v: unknown): Error | undefined => (v instanceof Error ? v : undefined);

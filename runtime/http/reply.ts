@@ -1,9 +1,6 @@
 /** Return values that carry a status and headers along with the body. */
 
-/**
- * A handler result with an explicit status and headers; see {@link reply}. `T` is the body's type,
- * from which fwgen writes the handler's serializer.
- */
+/** A handler result with a status, headers and a body of type `T`; see {@link reply}. */
 export class Reply<T = unknown> {
   readonly body: T;
   readonly status: number | undefined;

@@ -5,24 +5,20 @@
 import { type Context, withCancel } from '../context/context.js';
 import { type WebSocketContextInit, WsContext } from '../context/ws-context.js';
 import { FwError } from '../errors.js';
-import { SocketSender, type WebSocketSender } from './sender.js';
+import type { SocketSender } from './sender.js';
 
 /**
  * A {@link WsContext} with its staged reply and the connection's sender. Its `Context`, a child of
  * the connection's, is made the first time it is asked for; {@link WsMessage.finish} cancels it.
  */
 export class WsMessage extends WsContext {
-  readonly #sender: WebSocketSender;
+  readonly #sender: SocketSender;
   readonly #parent: Context;
   #context: Context | undefined;
   #cancel: (() => void) | undefined;
   #reply: string | Uint8Array | undefined;
 
-  constructor(
-    init: Omit<WebSocketContextInit, 'context'>,
-    sender: WebSocketSender,
-    parent: Context,
-  ) {
+  constructor(init: Omit<WebSocketContextInit, 'context'>, sender: SocketSender, parent: Context) {
     super(init);
     this.#sender = sender;
     this.#parent = parent;
@@ -51,9 +47,7 @@ export class WsMessage extends WsContext {
     const reply = this.#reply;
     this.#reply = undefined;
     if (reply === undefined) return;
-    const sender = this.#sender;
-    if (sender instanceof SocketSender) sender.post(reply);
-    else sender.send(reply).catch(() => {}); // the client has gone: no one left to tell
+    this.#sender.post(reply);
   }
 }
 
