@@ -61,6 +61,20 @@ async function collect(): Promise<void> {
   gc();
 }
 
+/**
+ * The refs still alive after collecting until none are, at most five times: one full collection
+ * now and then leaves a just-dropped object for the next (seen once in CI: 1 of 10,000), while a
+ * real leak survives every round.
+ */
+async function survivors(refs: readonly WeakRef<object>[]): Promise<number> {
+  let alive = refs.length;
+  for (let round = 0; round < 5 && alive > 0; round++) {
+    await collect();
+    alive = refs.filter((ref) => ref.deref() !== undefined).length;
+  }
+  return alive;
+}
+
 /** In a function of its own, so no stale slot of the caller's suspended frame holds a child. */
 function spawnAndCancel(parent: Context, n: number): WeakRef<Context>[] {
   const refs: WeakRef<Context>[] = [];
@@ -308,8 +322,7 @@ describe('listeners and leaks', () => {
     const [parent, cancelParent] = withCancel(background());
     const refs = spawnAndCancel(parent, 10_000);
     expect(listeners(parent)).toBe(0);
-    await collect();
-    expect(refs.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+    expect(await survivors(refs)).toBe(0);
     cancelParent();
   });
 
@@ -319,8 +332,7 @@ describe('listeners and leaks', () => {
     await collect();
     expect(refs.every((ref) => ref.deref() !== undefined)).toBe(true);
     cancel();
-    await collect();
-    expect(refs.some((ref) => ref.deref() !== undefined)).toBe(false);
+    expect(await survivors(refs)).toBe(0);
   });
 
   it('a foreign parent gets one listener per live child, removed by cancel', () => {
