@@ -95,19 +95,38 @@ const RISKY = /__proto__|constructor|\\u00[0-7]/i;
 
 function parseJson(text: string): unknown {
   if (/^[ \t\r\n]*$/.test(text)) throw new FwError('FW_ERR_BODY_REQUIRED');
+  let value: unknown;
   try {
-    return RISKY.test(text) ? JSON.parse(text, dropPollutingKeys) : JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new FwError('FW_ERR_BODY_MALFORMED', { type: 'JSON', reason: jsonReason(err) });
   }
+  if (RISKY.test(text)) dropPollutingKeys(value);
+  return value;
 }
 
-function dropPollutingKeys(key: string, value: unknown): unknown {
-  if (key === '__proto__') return undefined;
-  if (key === 'constructor' && typeof value === 'object' && value !== null) {
-    if (Object.hasOwn(value, 'prototype')) return undefined;
+/**
+ * Deletes every own `__proto__` key, and every `constructor` key whose value has a `prototype`
+ * key, throughout `root`. A loop, not a `JSON.parse` reviver: V8 revives recursively, and a body
+ * nested a few thousand levels deep would exhaust the stack (V8 parses it without one).
+ */
+function dropPollutingKeys(root: unknown): void {
+  const pending: object[] = typeof root === 'object' && root !== null ? [root] : [];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      const nested = typeof value === 'object' && value !== null;
+      if (
+        key === '__proto__' ||
+        (key === 'constructor' && nested && Object.hasOwn(value, 'prototype'))
+      ) {
+        delete record[key];
+      } else if (nested) {
+        pending.push(value);
+      }
+    }
   }
-  return value;
 }
 
 /** The parser's reason without the snippet of the body that V8 quotes, at most 100 characters. */

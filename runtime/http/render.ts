@@ -64,40 +64,56 @@ function toJson(value: unknown): string {
 
 /**
  * Drops the staged success and stages the problem for `err`, unless an interceptor already wrote a
- * status before the handler ran (then that status is sent as it is).
+ * status before the handler ran (then that status is sent as it is). Never throws.
  */
 export function stageError(res: StagedResponse, err: Error): void {
   res.rollback();
   if (res.isCommitted()) return;
-  const httpError = findHttpError(err);
-  const problem = problemOf(httpError);
-  // An error that cannot be sent as it is (a status that is no integer 4xx/5xx, a header that could
-  // split the response) renders as a bare 500: this function must not throw, or nothing is sent.
-  const valid =
-    Number.isInteger(problem.status) &&
-    problem.status >= 400 &&
-    problem.status <= 599 &&
-    (httpError === undefined || sendable(httpError.headers));
-  const shown = valid ? problem : problemOf(undefined);
-  if (valid && httpError !== undefined) {
-    for (const name of Object.keys(httpError.headers)) {
-      res.setHeader(name, httpError.headers[name] as string);
-    }
-  }
-  res.writeStatus(shown.status);
+  const { status, headers, body } = rendered(err);
+  for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
+  res.writeStatus(status);
   res.setHeader('Content-Type', PROBLEM);
-  res.body = JSON.stringify(shown);
+  res.body = body;
 }
 
-/** Whether every header passes Node's own checks, so setting them cannot throw. */
-function sendable(headers: Readonly<Record<string, string>>): boolean {
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The status, headers and body `err` renders as. An error that cannot be sent as it is (a status
+ * that is no integer 4xx/5xx, a header that could split the response, an `HttpError` subclass
+ * whose `getResponse()` throws or gives what is not JSON) renders as a bare 500: if this threw,
+ * the staged success would be gone and nothing in its place.
+ */
+function rendered(err: Error): {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+} {
   try {
-    for (const name of Object.keys(headers)) {
-      validateHeaderName(name);
-      validateHeaderValue(name, headers[name] as string);
+    const httpError = findHttpError(err);
+    const problem = problemOf(httpError);
+    const { status } = problem;
+    const headers = httpError === undefined ? NO_HEADERS : checkedCopy(httpError.headers);
+    const body: unknown = JSON.stringify(problem);
+    if (Number.isInteger(status) && status >= 400 && status <= 599 && typeof body === 'string') {
+      return { status, headers, body };
     }
-    return true;
   } catch {
-    return false;
+    // falls through to the bare 500
   }
+  return { status: 500, headers: NO_HEADERS, body: INTERNAL };
+}
+
+const INTERNAL = JSON.stringify(problemOf(undefined));
+
+/** A copy of `headers`, each checked as Node checks it: throws for one that could split the response. */
+function checkedCopy(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const copy: Record<string, string> = Object.create(null);
+  for (const name of Object.keys(headers)) {
+    const value = headers[name] as string;
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    copy[name] = value;
+  }
+  return copy;
 }
