@@ -32,6 +32,16 @@ const NO_QUERY = Object.freeze({});
 const noop = (): void => {};
 
 /**
+ * `path` with each `#` escaped. find-my-way ends a path at `#`, as if a fragment followed, but a
+ * request target has no fragment (RFC 9112 section 3.2) and Node hands `#` on as it came: it is a
+ * character of the path, as in Spine (Go's `ParseRequestURI`) and in fw's query parsing, so
+ * `/users/1#x` binds `id` to `1#x` (a 400 for a number), never to `1`.
+ */
+function literalHash(path: string): string {
+  return path.includes('#') ? path.replaceAll('#', '%23') : path;
+}
+
+/**
  * A {@link Router} over find-my-way. Its methods are those of `node:http` (`http.METHODS`); any
  * other token, such as `WS`, is `FW_ERR_INVALID_ROUTE`.
  * @example
@@ -83,14 +93,16 @@ export class FindMyWayRouter<T> implements Router<T> {
   find(method: string, path: string): RouteMatch<T> | null {
     // find-my-way would read a path without its leading '/' as an absolute URL or a suffix.
     if (path.charCodeAt(0) !== SLASH) return null;
-    return this.#lookup(method, path) ?? (method === 'HEAD' ? this.#lookup('GET', path) : null);
+    const p = literalHash(path);
+    return this.#lookup(method, p) ?? (method === 'HEAD' ? this.#lookup('GET', p) : null);
   }
 
   allowed(path: string): string[] {
     if (path.charCodeAt(0) !== SLASH) return [];
+    const p = literalHash(path);
     const methods: string[] = [];
     for (const method of this.#methods) {
-      if (this.#lookup(method, path) !== null) methods.push(method);
+      if (this.#lookup(method, p) !== null) methods.push(method);
     }
     if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
     return methods.sort();

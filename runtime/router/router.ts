@@ -35,7 +35,8 @@ export interface Router<T> {
    */
   add(method: string, path: string, value: T, label: string): void;
   /**
-   * The route for a request, or null. `path` has no query string and may be percent-encoded; a
+   * The route for a request, or null. `path` has no query string and may be percent-encoded; `#`
+   * in it is an ordinary character, not the start of a fragment (a request target has none). A
    * malformed escape, a key matching an empty segment or a path not starting with `/` give null.
    * HEAD falls back to the GET route when no HEAD route matches.
    */
