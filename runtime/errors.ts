@@ -30,6 +30,22 @@ export const ERRORS = {
     413,
     (p) => `Request body exceeds the limit of ${p.limit} bytes`,
   ),
+  FW_ERR_URL_TOO_LONG: t<{ limit: number }>(
+    414,
+    (p) => `The request target exceeds the limit of ${p.limit} characters`,
+  ),
+  FW_ERR_TOO_MANY_HEADERS: t<{ limit: number }>(
+    431,
+    (p) => `The request has more than ${p.limit} header fields`,
+  ),
+  FW_ERR_TOO_MANY_QUERY_PARAMS: t<{ limit: number }>(
+    400,
+    (p) => `The query string has more than ${p.limit} parameters`,
+  ),
+  FW_ERR_REQUEST_TIMEOUT: t(
+    503,
+    () => 'The request did not finish before its deadline; retry later',
+  ),
   FW_ERR_UNSUPPORTED_MEDIA_TYPE: t<{ type: string; supported: string }>(
     415,
     (p) => `Content-Type '${p.type}' is not supported here; send ${p.supported}`,
@@ -47,6 +63,10 @@ export const ERRORS = {
     (p) => `Malformed JSON payload: ${p.reason}`,
   ),
   FW_ERR_PAYLOAD_INVALID: t<{ issues: string }>(400, (p) => `Invalid payload: ${p.issues}`),
+  FW_ERR_PAYLOAD_TOO_LARGE: t<{ size: number; limit: number }>(
+    413,
+    (p) => `The payload of ${p.size} bytes exceeds the limit of ${p.limit} bytes (maxPayloadBytes)`,
+  ),
   FW_ERR_NO_CONSUMER: t<{ event: string }>(
     404,
     (p) => `No consumer handles event '${p.event}'; declare one with @OnEvent('${p.event}')`,

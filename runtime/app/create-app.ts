@@ -103,6 +103,7 @@ export function createApp(options: AppOptions): App {
   });
   const server = new NodeServer(http, {
     limits: resolved.limits,
+    timeouts: resolved.timeouts,
     requestTimeoutMs: resolved.requestTimeoutMs,
     closeTimeoutMs: resolved.closeTimeoutMs,
     onError: (err) => {
@@ -115,6 +116,12 @@ export function createApp(options: AppOptions): App {
   const deliver = async (eventName: string, payload: Uint8Array): Promise<void> => {
     const routes = consumers.get(eventName);
     if (routes === undefined) throw new FwError('FW_ERR_NO_CONSUMER', { event: eventName });
+    if (payload.byteLength > resolved.maxPayloadBytes) {
+      throw new FwError('FW_ERR_PAYLOAD_TOO_LARGE', {
+        size: payload.byteLength,
+        limit: resolved.maxPayloadBytes,
+      });
+    }
     let failure: Error | undefined;
     for (const route of routes) {
       failure = joinErrors(failure, await consume(new EventContext({ eventName, payload }), route));

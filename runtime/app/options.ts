@@ -2,7 +2,12 @@
 import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/types.js';
 import { FwError } from '../errors.js';
 import type { Transport } from '../events/transport.js';
-import { type BodyLimits, DEFAULT_BODY_LIMITS, type MultipartLimits } from '../http/body-limits.js';
+import {
+  DEFAULT_BODY_LIMITS,
+  type MultipartLimits,
+  type RequestLimits,
+} from '../http/body-limits.js';
+import type { ServerTimeouts } from '../http/node-server.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings } from './bindings.js';
 
@@ -27,7 +32,24 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /** Bounds of multipart forms. */
   readonly multipart?: Partial<MultipartLimits>;
-  /** A deadline on each HTTP request's `Context`. @default none */
+  /** Most query parameters; a handler reading a query with more gets 400. @default 1000 */
+  readonly maxQueryParams?: number;
+  /** Longest request target (path and query) in characters; longer answers 414. @default 8192 */
+  readonly maxUrlLength?: number;
+  /** Most header fields in a request; more answer 431. @default 100 */
+  readonly maxHeaderCount?: number;
+  /** Largest request head (request line and headers) in bytes; larger answers 431. @default 16384 */
+  readonly maxHeaderBytes?: number;
+  /** How long a client may take to send the request head; past it 408 and the connection closes. @default 30000 */
+  readonly headersTimeoutMs?: number;
+  /** How long a client may take to send the whole request, body included; past it 408. @default 120000 */
+  readonly receiveTimeoutMs?: number;
+  /** How long an idle kept-alive connection stays open. @default 5000 */
+  readonly keepAliveTimeoutMs?: number;
+  /**
+   * A deadline on each HTTP request, from its arrival: the request's `Context` ends with
+   * `DeadlineExceeded`, and a client still waiting then gets 503. @default none
+   */
   readonly requestTimeoutMs?: number;
   /** How long `close()` waits for requests in flight. @default 10000 */
   readonly closeTimeoutMs?: number;
@@ -41,18 +63,30 @@ export interface AppOptions {
   readonly pingIntervalMs?: number;
   /** How long the `preHandshake` interceptors of a WebSocket upgrade may take; past it 503. @default 10000 */
   readonly handshakeTimeoutMs?: number;
+  /** Largest event payload a consumer takes, in bytes; a bigger one is dead-lettered. @default 1048576 */
+  readonly maxPayloadBytes?: number;
   /** How events travel. @default the in-memory transport */
   readonly transport?: Transport;
   /** @default console */
   readonly logger?: Logger;
 }
 
+/** The server's defaults: Node's head size and keep-alive, and shorter cut-offs for slow clients. */
+const DEFAULT_TIMEOUTS: ServerTimeouts = Object.freeze({
+  maxHeaderBytes: 16_384,
+  headersTimeoutMs: 30_000,
+  receiveTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+});
+
 /** The options with defaults applied. */
 export interface ResolvedOptions {
-  readonly limits: BodyLimits;
+  readonly limits: RequestLimits;
+  readonly timeouts: ServerTimeouts;
   readonly requestTimeoutMs: number | undefined;
   readonly closeTimeoutMs: number;
   readonly webSocket: WebSocketLimits;
+  readonly maxPayloadBytes: number;
   readonly logger: Logger;
 }
 
@@ -67,6 +101,7 @@ const MULTIPART_KEYS: readonly string[] = [
 
 /** Applies defaults and rejects values that make no sense, naming the option. */
 export function resolveOptions(options: AppOptions): ResolvedOptions {
+  const d = DEFAULT_BODY_LIMITS;
   const multipart: Record<string, number> = { ...DEFAULT_BODY_LIMITS.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
@@ -78,6 +113,28 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     limits: Object.freeze({
       bodyLimit: positive('bodyLimit', options.bodyLimit ?? DEFAULT_BODY_LIMITS.bodyLimit),
       multipart: Object.freeze(multipart as unknown as MultipartLimits),
+      maxQueryParams: count('maxQueryParams', options.maxQueryParams, d.maxQueryParams),
+      maxUrlLength: count('maxUrlLength', options.maxUrlLength, d.maxUrlLength),
+      maxHeaderCount: count('maxHeaderCount', options.maxHeaderCount, d.maxHeaderCount),
+    }),
+    timeouts: Object.freeze({
+      maxHeaderBytes: count(
+        'maxHeaderBytes',
+        options.maxHeaderBytes,
+        DEFAULT_TIMEOUTS.maxHeaderBytes,
+      ),
+      headersTimeoutMs: positive(
+        'headersTimeoutMs',
+        options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs,
+      ),
+      receiveTimeoutMs: positive(
+        'receiveTimeoutMs',
+        options.receiveTimeoutMs ?? DEFAULT_TIMEOUTS.receiveTimeoutMs,
+      ),
+      keepAliveTimeoutMs: positive(
+        'keepAliveTimeoutMs',
+        options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveTimeoutMs,
+      ),
     }),
     requestTimeoutMs:
       options.requestTimeoutMs === undefined
@@ -85,6 +142,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
         : positive('requestTimeoutMs', options.requestTimeoutMs),
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
     webSocket: resolveWebSocket(options),
+    maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, 1024 * 1024),
     logger: options.logger ?? console,
   };
 }
@@ -100,10 +158,7 @@ function resolveWebSocket(options: AppOptions): WebSocketLimits {
     }
     return origin;
   });
-  const maxConnections = positive('maxConnections', options.maxConnections ?? d.maxConnections);
-  if (!Number.isInteger(maxConnections)) {
-    invalid('maxConnections', 'a positive integer', String(maxConnections));
-  }
+  const maxConnections = count('maxConnections', options.maxConnections, d.maxConnections);
   return Object.freeze({
     allowedOrigins: Object.freeze(allowedOrigins),
     maxConnections,
@@ -121,6 +176,15 @@ function positive(option: string, value: unknown): number {
     invalid(option, 'a positive number', String(value));
   }
   return value as number;
+}
+
+/** A positive integer option, or its default. */
+function count(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    invalid(option, 'a positive integer', String(value));
+  }
+  return value;
 }
 
 function invalid(option: string, expected: string, got: string): never {

@@ -124,6 +124,16 @@ class CancelContext implements Context {
     return [ctx, () => ctx.#cancel(Canceled, true)];
   }
 
+  /**
+   * @internal A child of `parent` with a deadline at `deadlineMs` and no timer of its own: the
+   * caller calls `expire` at the deadline.
+   */
+  static expiring(parent: Context, deadlineMs: number): [Context, () => void, () => void] {
+    const ctx = new CancelContext(parent, deadlineMs);
+    ctx.#propagate(parent);
+    return [ctx, () => ctx.#cancel(Canceled, true), () => ctx.#cancel(DeadlineExceeded, true)];
+  }
+
   /** Arranges for this context to be canceled when `parent` is (Go's `propagateCancel`). */
   #propagate(parent: Context): void {
     const base = ValueContext.unwrap(parent);
@@ -217,6 +227,15 @@ export function withTimeout(parent: Context, ms: number): [Context, () => void] 
     throw new TypeError(`withTimeout: ms must be a finite number, instead got ${String(ms)}`);
   }
   return deadlineAt(parent, Date.now() + ms, ms);
+}
+
+/**
+ * @internal A child of `background()` whose deadline is `atMs` (epoch ms), ended with
+ * `DeadlineExceeded` only when the caller calls `expire`: for a server that already keeps a timer
+ * per request and must end the context before it answers.
+ */
+export function withExpiry(atMs: number): [Context, () => void, () => void] {
+  return CancelContext.expiring(BACKGROUND, atMs);
 }
 
 /** A parent whose deadline is earlier already cancels the child in time (Go's `WithDeadline`). */

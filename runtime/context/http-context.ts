@@ -14,7 +14,7 @@ import type { BodyLimits } from '../http/body-limits.js';
 import { decodeBody } from '../http/decode-body.js';
 import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
-import { parseQuery } from '../query/parse.js';
+import { parseRequestQuery } from '../query/parse.js';
 import { adoptValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context } from './context.js';
 import { freezeQueries, headerMap, splitTarget } from './headers.js';
@@ -99,7 +99,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
 
   #parsedQuery(): Record<string, string[]> {
     if (this.#path === undefined) this.#split();
-    return (this.#parsed ??= parseQuery(this.#query));
+    return (this.#parsed ??= parseRequestQuery(this.#query, this.#init.limits.maxQueryParams));
   }
 
   /** Splits the target into path and query string once; answers the path. */

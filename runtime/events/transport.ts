@@ -28,12 +28,14 @@ export interface Transport {
 const UNPROCESSABLE: ReadonlySet<string> = new Set([
   'FW_ERR_PAYLOAD_MALFORMED',
   'FW_ERR_PAYLOAD_INVALID',
+  'FW_ERR_PAYLOAD_TOO_LARGE',
   'FW_ERR_NO_CONSUMER',
 ]);
 
 /**
  * Whether a delivery that failed with `err` can never succeed, whatever is retried: its payload is
- * not JSON, does not match a consumer's declared type, or no consumer takes its event. A broker
+ * not JSON, is over `maxPayloadBytes`, does not match a consumer's declared type, or no consumer
+ * takes its event. A broker
  * transport dead-letters such a message at once instead of redelivering it.
  */
 export function isUnprocessable(err: unknown): boolean {

@@ -1,7 +1,10 @@
 /**
- * The bounds on request bodies that `bind()` and `multipartForm()` enforce. Every limit has a safe
- * default; going over one answers 413 before the excess is buffered.
+ * The bounds on what a request carries. The context enforces those on what it parses lazily (the
+ * body through `bind()` and `multipartForm()`, the query); going over a body limit answers 413
+ * before the excess is buffered. The server checks the request head (`RequestLimits`) on arrival.
+ * Every limit has a safe default.
  */
+import { FwError } from '../errors.js';
 
 /** Bounds of a `multipart/form-data` body. A part is a file or a field. */
 export interface MultipartLimits {
@@ -22,18 +25,31 @@ export interface MultipartLimits {
   readonly maxTotalBytes?: number;
 }
 
-/** Every bound on a request body. */
+/** Every bound that the request context enforces as it parses. */
 export interface BodyLimits {
   /** Largest JSON or urlencoded body in bytes. @default 1048576 (1 MiB) */
   readonly bodyLimit: number;
   readonly multipart: MultipartLimits;
+  /** Most query parameters; reading a query with more answers 400. @default 1000 */
+  readonly maxQueryParams: number;
+}
+
+/** The bounds on the request head, checked before the pipeline runs. */
+export interface RequestLimits extends BodyLimits {
+  /** Longest request target (path and query) in characters; a longer one answers 414. @default 8192 */
+  readonly maxUrlLength: number;
+  /** Most header fields; more answer 431. @default 100 */
+  readonly maxHeaderCount: number;
 }
 
 const MiB = 1024 * 1024;
 
 /** The default limits, frozen. */
-export const DEFAULT_BODY_LIMITS: BodyLimits = Object.freeze({
+export const DEFAULT_BODY_LIMITS: RequestLimits = Object.freeze({
   bodyLimit: MiB,
+  maxQueryParams: 1000,
+  maxUrlLength: 8192,
+  maxHeaderCount: 100,
   multipart: Object.freeze({
     maxFiles: 10,
     maxFileBytes: 10 * MiB,
@@ -42,3 +58,18 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = Object.freeze({
     maxParts: 110,
   }),
 });
+
+/** The error of a request head over `limits`, or undefined when it is within them. */
+export function checkRequestHead(
+  url: string,
+  rawHeaders: readonly string[],
+  limits: RequestLimits,
+): FwError | undefined {
+  if (url.length > limits.maxUrlLength) {
+    return new FwError('FW_ERR_URL_TOO_LONG', { limit: limits.maxUrlLength });
+  }
+  if (rawHeaders.length > 2 * limits.maxHeaderCount) {
+    return new FwError('FW_ERR_TOO_MANY_HEADERS', { limit: limits.maxHeaderCount });
+  }
+  return undefined;
+}

@@ -5,8 +5,9 @@
 
 import { flattenHeaders } from '../context/headers.js';
 import type { Execute } from '../core/pipeline.js';
-import type { BodyLimits } from './body-limits.js';
+import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type OutgoingResponse } from './exchange.js';
+import { stageError } from './render.js';
 
 /** A request to inject. An object body is sent as JSON. */
 export interface InjectRequest {
@@ -30,7 +31,7 @@ export interface InjectResponse {
 /** Runs one request through `execute` and resolves with what a client would receive. */
 export async function inject(
   execute: Execute<HttpExchange>,
-  limits: BodyLimits,
+  limits: RequestLimits,
   request: InjectRequest,
 ): Promise<InjectResponse> {
   const method = (request.method ?? 'GET').toUpperCase();
@@ -44,7 +45,12 @@ export async function inject(
     { method, url: request.url, rawHeaders, body: body === undefined ? [] : [body], limits },
     { send: (response) => void (sent = response) },
   );
-  await execute(ex);
+  const refused = checkRequestHead(request.url, rawHeaders, limits);
+  if (refused === undefined) await execute(ex);
+  else {
+    stageError(ex.response, refused);
+    ex.send();
+  }
   if (sent === undefined)
     throw new Error(`inject: no response was sent for ${method} ${request.url}`);
   const out = sent as OutgoingResponse;

@@ -7,17 +7,31 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { background, type Context, withCancel, withTimeout } from '../context/context.js';
+import { background, type Context, withCancel, withExpiry } from '../context/context.js';
 import { findError } from '../core/error-chain.js';
 import type { Execute } from '../core/pipeline.js';
-import { FwError } from '../errors.js';
-import type { BodyLimits } from './body-limits.js';
+import { FwError, problemOf } from '../errors.js';
+import { refuse } from '../ws/handshake.js';
+import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type ResponseSink } from './exchange.js';
 import { stageError } from './render.js';
 
+/** How long the server waits for slow clients, and how big a request head it reads. */
+export interface ServerTimeouts {
+  /** Largest request head in bytes (Node's `maxHeaderSize`); larger gets 431 from Node. */
+  readonly maxHeaderBytes: number;
+  /** Time to receive the request head (Node's `headersTimeout`); past it 408 and close. */
+  readonly headersTimeoutMs: number;
+  /** Time to receive the whole request (Node's `requestTimeout`); past it 408 and close. */
+  readonly receiveTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open (Node's `keepAliveTimeout`). */
+  readonly keepAliveTimeoutMs: number;
+}
+
 /** How the server treats requests. */
 export interface NodeServerOptions {
-  readonly limits: BodyLimits;
+  readonly limits: RequestLimits;
+  readonly timeouts: ServerTimeouts;
   /** A deadline for each request's `Context`, from its arrival. */
   readonly requestTimeoutMs: number | undefined;
   /** How long `close()` waits for requests in flight before cutting connections. */
@@ -44,10 +58,33 @@ export class NodeServer {
   constructor(execute: Execute<HttpExchange>, options: NodeServerOptions) {
     this.#execute = execute;
     this.#options = options;
-    this.#server = createServer((req, res) => this.#handle(req, res));
+    const { timeouts, limits } = options;
+    this.#server = createServer(
+      {
+        maxHeaderSize: timeouts.maxHeaderBytes,
+        headersTimeout: Math.ceil(Math.min(timeouts.headersTimeoutMs, timeouts.receiveTimeoutMs)),
+        requestTimeout: Math.ceil(timeouts.receiveTimeoutMs),
+        keepAliveTimeout: Math.ceil(timeouts.keepAliveTimeoutMs),
+        // Node checks both timeouts on this interval (30 s by default): check often enough for
+        // the cut-off to come near the limit.
+        connectionsCheckingInterval: Math.ceil(
+          Math.min(
+            1000,
+            Math.max(25, Math.min(timeouts.headersTimeoutMs, timeouts.receiveTimeoutMs) / 4),
+          ),
+        ),
+      },
+      (req, res) => this.#handle(req, res),
+    );
+    // One more than the limit, so that a request over it can be told from one at it.
+    this.#server.maxHeadersCount = limits.maxHeaderCount + 1;
     const upgrade = options.upgrade;
     if (upgrade !== undefined) {
-      this.#server.on('upgrade', (req, socket, head) => upgrade.upgrade(req, socket, head));
+      this.#server.on('upgrade', (req, socket, head) => {
+        const refused = checkRequestHead(req.url ?? '/', req.rawHeaders, limits);
+        if (refused === undefined) upgrade.upgrade(req, socket, head);
+        else refuse(socket, refused);
+      });
     }
   }
 
@@ -88,11 +125,16 @@ export class NodeServer {
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const ex = new NodeExchange(req, res, this);
-    if (this.#closing !== undefined) {
-      stageError(ex.response, new FwError('FW_ERR_SHUTTING_DOWN'));
+    const refused =
+      this.#closing !== undefined
+        ? new FwError('FW_ERR_SHUTTING_DOWN')
+        : checkRequestHead(ex.req.url ?? '/', req.rawHeaders, this.#options.limits);
+    if (refused !== undefined) {
+      stageError(ex.response, refused);
       ex.send();
       return;
     }
+    if (this.#options.requestTimeoutMs !== undefined) ex.watchDeadline();
     this.#execute(ex).then(
       (err) => {
         if (err !== undefined) this.#report(err, ex);
@@ -132,6 +174,11 @@ class NodeExchange extends HttpExchange {
   readonly server: NodeServer;
   /** When the request arrived, if there is a request timeout to count from. */
   readonly #arrived: number;
+  /** Answers 503 at the deadline if the pipeline has not answered by then. */
+  deadline: NodeJS.Timeout | undefined;
+  /** Ends the request's `Context` with `DeadlineExceeded`, once it has been made. */
+  #expire: (() => void) | undefined;
+  #late = false;
 
   constructor(req: IncomingMessage, res: ServerResponse, server: NodeServer) {
     const { options } = server;
@@ -151,13 +198,34 @@ class NodeExchange extends HttpExchange {
     this.#arrived = options.requestTimeoutMs === undefined ? 0 : Date.now();
   }
 
-  /** Canceled when the response closes; with a deadline when the server has a request timeout. */
+  /** Starts the request's one deadline timer: see {@link NodeExchange.expire}. */
+  watchDeadline(): void {
+    const timeout = this.server.options.requestTimeoutMs as number;
+    this.deadline = setTimeout(NodeExchange.expire, timeout, this);
+    this.deadline.unref();
+  }
+
+  /**
+   * The deadline has passed: the `Context` ends with `DeadlineExceeded` first (so a handler sees
+   * why), then a client still waiting gets 503, and what the pipeline sends later is dropped.
+   */
+  static expire(ex: NodeExchange): void {
+    ex.deadline = undefined;
+    ex.#late = true;
+    ex.#expire?.();
+    answerLate(ex);
+  }
+
+  /** Canceled when the response closes; with the deadline when the server has a request timeout. */
   protected override newContext(): Context {
     const timeout = this.server.options.requestTimeoutMs;
-    const [ctx, cancel] =
-      timeout === undefined
-        ? withCancel(background())
-        : withTimeout(background(), this.#arrived + timeout - Date.now());
+    let ctx: Context;
+    let cancel: () => void;
+    if (timeout === undefined) [ctx, cancel] = withCancel(background());
+    else {
+      [ctx, cancel, this.#expire] = withExpiry(this.#arrived + timeout);
+      if (this.#late) this.#expire();
+    }
     if (this.res.closed) cancel();
     else this.res.once('close', cancel);
     return ctx;
@@ -167,7 +235,8 @@ class NodeExchange extends HttpExchange {
 /** Writes an exchange's response to its Node response. */
 const NODE_SINK: ResponseSink = {
   send({ status, headers, body }, exchange) {
-    const { req, res, server } = exchange as NodeExchange;
+    const { req, res, server, deadline } = exchange as NodeExchange;
+    if (deadline !== undefined) clearTimeout(deadline);
     if (res.headersSent || res.destroyed) return;
     // A refused upload is not drained (Node would read all of it to reuse the connection), and a
     // closing server keeps no connection alive: either way the connection ends here. Any other
@@ -177,6 +246,25 @@ const NODE_SINK: ResponseSink = {
     res.end(body);
   },
 };
+
+const LATE_BODY = JSON.stringify(problemOf(new FwError('FW_ERR_REQUEST_TIMEOUT')));
+
+/**
+ * The request's deadline passed and the pipeline is still running (a handler that ignores its
+ * `Context`): the client gets 503 now, and whatever the pipeline sends later is dropped. The
+ * connection closes, since the request's body may still be unread.
+ */
+function answerLate(ex: NodeExchange): void {
+  const { res, server } = ex;
+  if (res.headersSent || res.destroyed) return;
+  server.options.onError(new FwError('FW_ERR_REQUEST_TIMEOUT'), ex);
+  res.writeHead(503, {
+    'Content-Type': 'application/problem+json',
+    'Content-Length': Buffer.byteLength(LATE_BODY),
+    Connection: 'close',
+  });
+  res.end(LATE_BODY);
+}
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);
 

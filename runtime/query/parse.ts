@@ -9,6 +9,8 @@
  * @see https://url.spec.whatwg.org/#urlencoded-parsing
  */
 
+import { FwError } from '../errors.js';
+
 const AMP = 38;
 const EQ = 61;
 const QUESTION = 63;
@@ -72,6 +74,24 @@ function decodeComponent(s: string): string {
  * @example parseQuery('?tag=a&tag=b+c&x') // { tag: ['a', 'b c'], x: [''] }
  */
 export function parseQuery(qs: string, maxParams = 1000): Record<string, string[]> {
+  return decodePairs(qs, maxParams).pairs;
+}
+
+/**
+ * @internal Decodes a request's query as {@link parseQuery} does, but answers 400 instead of
+ * ignoring the pairs past `maxParams` (the app's `maxQueryParams`): a handler never sees a query
+ * that was silently cut short.
+ */
+export function parseRequestQuery(qs: string, maxParams: number): Record<string, string[]> {
+  const { pairs, truncated } = decodePairs(qs, maxParams);
+  if (truncated) throw new FwError('FW_ERR_TOO_MANY_QUERY_PARAMS', { limit: maxParams });
+  return pairs;
+}
+
+function decodePairs(
+  qs: string,
+  maxParams: number,
+): { pairs: Record<string, string[]>; truncated: boolean } {
   const out: Record<string, string[]> = Object.create(null);
   // Lone surrogates become U+FFFD first, as the USVString conversion of URLSearchParams does.
   const s = (qs as unknown as WellFormed).isWellFormed()
@@ -80,7 +100,7 @@ export function parseQuery(qs: string, maxParams = 1000): Record<string, string[
   const n = s.length;
   let count = 0;
   let start = s.charCodeAt(0) === QUESTION ? 1 : 0;
-  while (start < n && count < maxParams) {
+  while (start < n) {
     let eq = -1;
     let plain = true;
     let end = start;
@@ -91,6 +111,7 @@ export function parseQuery(qs: string, maxParams = 1000): Record<string, string[
       else if (c === PERCENT || c === PLUS) plain = false;
     }
     if (end > start) {
+      if (count === maxParams) return { pairs: out, truncated: true };
       let name = eq === -1 ? s.slice(start, end) : s.slice(start, eq);
       let value = eq === -1 ? '' : s.slice(eq + 1, end);
       if (!plain) {
@@ -104,5 +125,5 @@ export function parseQuery(qs: string, maxParams = 1000): Record<string, string[
     }
     start = end + 1;
   }
-  return out;
+  return { pairs: out, truncated: false };
 }

@@ -54,7 +54,8 @@ describe('the request Context over a socket', () => {
     expect(seen.err).toBe(DeadlineExceeded);
     expect(seen.deadline).toBeInstanceOf(Date);
     expect(seen.deadline?.getTime()).toBeGreaterThanOrEqual(sentAt);
-    expect([res.status, await res.text()]).toEqual([200, 'context deadline exceeded']);
+    // The client got 503 at the deadline; what the handler returned after it was dropped.
+    expect(res.status).toBe(503);
   });
 
   it('is canceled once the response has been sent', async () => {

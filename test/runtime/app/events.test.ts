@@ -1,4 +1,12 @@
-import { type Bindings, createApp, defineController, FwError, HttpError, reply } from 'fw';
+import {
+  type Bindings,
+  createApp,
+  defineController,
+  FwError,
+  HttpError,
+  isUnprocessable,
+  reply,
+} from 'fw';
 import type { Context } from 'fw/context';
 import type { Interceptor, ParameterMeta, Validated } from 'fw/core';
 import { type DomainEvent, publishEvents } from 'fw/publish';
@@ -132,9 +140,10 @@ const bindings: Bindings = {
   ],
 };
 
-function setup(interceptors: Interceptor[] = []) {
+function setup(interceptors: Interceptor[] = [], options: { maxPayloadBytes?: number } = {}) {
   const consumer = new OrderEvents();
   const app = createApp({
+    ...options,
     bindings,
     providers: [consumer],
     interceptors,
@@ -177,6 +186,30 @@ describe('emit', () => {
     const { app, consumer } = setup();
     await expect(app.emit('order.placed', { orderId: -1 })).rejects.toThrow('cannot ship order -1');
     expect(consumer.seen).toEqual(['audit -1']);
+    await app.close();
+  });
+
+  it('refuses a payload past maxPayloadBytes before any consumer runs, as unprocessable', async () => {
+    const { app, consumer } = setup([], { maxPayloadBytes: 16 });
+    await app.emit('invoice.due', '{"orderId":1234}'); // 16 bytes
+    const err = await app.emit('invoice.due', '{"orderId":12345}').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FwError);
+    expect([(err as FwError).code, (err as FwError).message]).toEqual([
+      'FW_ERR_PAYLOAD_TOO_LARGE',
+      'The payload of 17 bytes exceeds the limit of 16 bytes (maxPayloadBytes)',
+    ]);
+    expect(isUnprocessable(err)).toBe(true);
+    expect(consumer.seen).toEqual(['invoice 1234']);
+    await app.close();
+  });
+
+  it('takes payloads up to 1 MiB by default', async () => {
+    const { app, consumer } = setup();
+    const pad = 'x'.repeat(1024 * 1024 - '{"orderId":1,"pad":""}'.length);
+    await app.emit('invoice.due', `{"orderId":1,"pad":"${pad}"}`);
+    const err = await app.emit('invoice.due', `{"orderId":2,"pad":"${pad}x"}`).catch((e) => e);
+    expect((err as FwError).code).toBe('FW_ERR_PAYLOAD_TOO_LARGE');
+    expect(consumer.seen).toEqual(['invoice 1']);
     await app.close();
   });
 

@@ -71,6 +71,62 @@ describe('options that make no sense', () => {
       },
     ],
     [
+      'maxQueryParams 0',
+      {
+        given: { maxQueryParams: 0 },
+        want: "option 'maxQueryParams' must be a positive integer; got 0",
+      },
+    ],
+    [
+      'maxUrlLength 1.5',
+      {
+        given: { maxUrlLength: 1.5 },
+        want: "option 'maxUrlLength' must be a positive integer; got 1.5",
+      },
+    ],
+    [
+      'maxHeaderCount -1',
+      {
+        given: { maxHeaderCount: -1 },
+        want: "option 'maxHeaderCount' must be a positive integer; got -1",
+      },
+    ],
+    [
+      'maxHeaderBytes as text',
+      {
+        given: { maxHeaderBytes: '16kb' as unknown as number },
+        want: "option 'maxHeaderBytes' must be a positive integer; got 16kb",
+      },
+    ],
+    [
+      'maxPayloadBytes Infinity',
+      {
+        given: { maxPayloadBytes: Number.POSITIVE_INFINITY },
+        want: "option 'maxPayloadBytes' must be a positive integer; got Infinity",
+      },
+    ],
+    [
+      'headersTimeoutMs 0',
+      {
+        given: { headersTimeoutMs: 0 },
+        want: "option 'headersTimeoutMs' must be a positive number; got 0",
+      },
+    ],
+    [
+      'receiveTimeoutMs NaN',
+      {
+        given: { receiveTimeoutMs: Number.NaN },
+        want: "option 'receiveTimeoutMs' must be a positive number; got NaN",
+      },
+    ],
+    [
+      'keepAliveTimeoutMs -1',
+      {
+        given: { keepAliveTimeoutMs: -1 },
+        want: "option 'keepAliveTimeoutMs' must be a positive number; got -1",
+      },
+    ],
+    [
       'a provider that is not an instance',
       {
         given: { providers: [null as unknown as object] },
