@@ -1,6 +1,6 @@
 // Through createApp: the fixtures' generated bindings (fixtures/events) consume over NATS, a failed
-// execution is redelivered, a payload that never validates is dead-lettered at once, and close() closes the
-// transport.
+// execution is redelivered, a payload that never validates or is over maxPayloadBytes is
+// dead-lettered at once, and close() closes the transport.
 import { createApp } from 'fw';
 import type { ConsumerRequestContext, ExecutionContext, Interceptor } from 'fw/core';
 import { natsTransport } from 'fw/transport/nats';
@@ -46,6 +46,10 @@ const placed = (orderId: unknown) =>
     JSON.stringify({ name: 'order.placed', occurredAt: '2026-11-01', orderId, lines: [] }),
   );
 
+const TOO_BIG = encoder.encode(
+  JSON.stringify({ name: 'order.placed', orderId: 99, lines: [], note: 'x'.repeat(1024) }),
+);
+
 describe('an app on the nats transport', () => {
   it('runs its consumers for published events, redelivers failures, dead-letters bad payloads', async () => {
     const n = res.names();
@@ -60,7 +64,13 @@ describe('an app on the nats transport', () => {
       maxDeliver: 2,
       logger,
     });
-    const app = createApp({ bindings, providers: [events], interceptors: [flaky], transport });
+    const app = createApp({
+      bindings,
+      providers: [events],
+      interceptors: [flaky],
+      transport,
+      maxPayloadBytes: 1024,
+    });
     res.track(app);
     await app.listen(); // starts the transport
 
@@ -68,6 +78,7 @@ describe('an app on the nats transport', () => {
     const sends: Promise<void>[] = [];
     for (let id = 0; id < 20; id++) sends.push(publisher.publish('order.placed', placed(id)));
     sends.push(publisher.publish('order.placed', placed('nine')));
+    sends.push(publisher.publish('order.placed', TOO_BIG));
     sends.push(publisher.publish('order.cancelled', CANCELLED));
     await Promise.all(sends);
 
@@ -75,8 +86,8 @@ describe('an app on the nats transport', () => {
     await waitFor('every order placed and the cancellation', () =>
       [...ids, CANCELLED.length].every((id) => events.seen.includes(id)),
     );
-    await waitFor('the bad payload dead-lettered', async () => {
-      return (await storedOn(n, n.deadLetterSubject)).length === 1;
+    await waitFor('the bad payloads dead-lettered', async () => {
+      return (await storedOn(n, n.deadLetterSubject)).length === 2;
     });
     await app.close();
 
@@ -84,9 +95,14 @@ describe('an app on the nats transport', () => {
     expect([...flaky.failed].sort((a, b) => a - b)).toEqual(failing);
     const orders = events.seen.filter((id) => id !== CANCELLED.length);
     expect(orders.sort((a, b) => a - b)).toEqual([...ids, ...failing].sort((a, b) => a - b));
-    const [dead] = await storedOn(n, n.deadLetterSubject);
-    expect(dead?.header.get('Fw-Error')).toContain('orderId: expected a number');
-    expect(dead?.header.get('Fw-Deliveries')).toBe('1'); // not retried: it can never validate
+    const dead = await storedOn(n, n.deadLetterSubject);
+    const why = dead.map((d) => d.header.get('Fw-Error')).sort();
+    expect(why[0]).toContain('orderId: expected a number');
+    expect(why[1]).toContain(
+      `The payload of ${TOO_BIG.length} bytes exceeds the limit of 1024 bytes`,
+    );
+    // Neither is retried: one can never validate, the other is always too big.
+    expect(dead.map((d) => d.header.get('Fw-Deliveries'))).toEqual(['1', '1']);
     expect(logger.messages).toContain(
       `fw: event order.placed failed (delivery 1 of 2, its payload cannot be handled); dead-lettered to ${n.deadLetterSubject}`,
     );

@@ -37,10 +37,16 @@ afterEach(async () => {
 });
 
 /** An app of the test's group; `inject` starts its transport, as `listen` would. */
-async function startApp(options?: Parameters<typeof testTransport>[1]) {
+async function startApp(options?: Parameters<typeof testTransport>[1], maxPayloadBytes?: number) {
   const consumer = new OrderEvents();
   const transport = testTransport(names, options);
-  const app = createApp({ bindings, providers: [consumer], transport, logger: quietLogger() });
+  const app = createApp({
+    bindings,
+    providers: [consumer],
+    transport,
+    logger: quietLogger(),
+    ...(maxPayloadBytes === undefined ? {} : { maxPayloadBytes }),
+  });
   apps.push(app);
   await app.inject({ method: 'GET', url: '/' });
   return { app, consumer, transport };
@@ -68,6 +74,23 @@ describe('rabbitmq transport under createApp', () => {
     expect(consumer.placed).toEqual([]);
     expect(transport.logger.messages).toEqual([
       'fw: event order.placed failed (delivery 1 of 2, its payload cannot be handled); dead-lettering it',
+    ]);
+  });
+
+  it('dead-letters a payload over maxPayloadBytes at once, before any consumer runs', async () => {
+    const { consumer, transport } = await startApp({ maxDeliveries: 3 }, 1024);
+    const big = { name: 'order.placed', orderId: 6, note: 'x'.repeat(1024) };
+    await transport.publish('order.placed', encode(big));
+    await transport.publish('order.placed', encode({ name: 'order.placed', orderId: 7 }));
+    await waitFor('the dead letter', async () => {
+      return (await channel.checkQueue(names.deadQueue)).messageCount === 1;
+    });
+    await waitFor('the next event', () => consumer.placed.includes(7));
+    const dead = (await channel.get(names.deadQueue, { noAck: true })) as GetMessage;
+    expect(JSON.parse(dead.content.toString())).toEqual(big);
+    expect(consumer.placed).toEqual([7]);
+    expect(transport.logger.messages).toEqual([
+      'fw: event order.placed failed (delivery 1 of 3, its payload cannot be handled); dead-lettering it',
     ]);
   });
 
