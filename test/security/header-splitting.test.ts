@@ -99,13 +99,18 @@ function expectRefused(res: RawResponse): void {
 const CLEAR =
   /^(Invalid character in header content|Header name must be a valid HTTP token|Invalid value .* for header) \[".*"\]$/s;
 
+/** The message of the one error logged. */
+function logged(entries: readonly { readonly err: unknown }[]): string | undefined {
+  expect(entries).toHaveLength(1);
+  return (entries[0]?.err as Error | undefined)?.message;
+}
+
 describe.each(PATHS)('through %s', (_path, setHeader) => {
   it.each(VALUES)('a value with %s gives 500 and is never sent', async (_name, value) => {
     const served = await serve([{ method: 'GET', path: '/h', ...setHeader('X-A', value) }]);
 
     expectRefused(await get(served.port));
-    const [entry] = served.logger.entries;
-    expect((entry?.err as Error).message).toMatch(CLEAR);
+    expect(logged(served.logger.entries)).toMatch(CLEAR);
     expect(await served.alive()).toBe(200);
   });
 
@@ -113,8 +118,7 @@ describe.each(PATHS)('through %s', (_path, setHeader) => {
     const served = await serve([{ method: 'GET', path: '/h', ...setHeader(name, 'v') }]);
 
     expectRefused(await get(served.port));
-    const [entry] = served.logger.entries;
-    expect((entry?.err as Error).message).toMatch(CLEAR);
+    expect(logged(served.logger.entries)).toMatch(CLEAR);
   });
 });
 
@@ -123,9 +127,7 @@ describe('redirect()', () => {
     const served = await serve([{ method: 'GET', path: '/h', handle: () => redirect(value) }]);
 
     expectRefused(await get(served.port));
-    expect((served.logger.entries[0]?.err as Error).message).toBe(
-      'Invalid character in header content ["Location"]',
-    );
+    expect(logged(served.logger.entries)).toBe('Invalid character in header content ["Location"]');
   });
 
   it('to a plain URL is sent as it is', async () => {
