@@ -257,4 +257,16 @@ describe('WebSocket upgrades', () => {
     );
     expect(await client.ask('hello')).toBe('hi');
   });
+
+  it('are cut off by headersTimeoutMs when the upgrade request itself is slow', async () => {
+    const served = await serve([room], { headersTimeoutMs: 150 });
+    const client = await RawClient.connect(served.port);
+
+    await client.write('GET /ws HTTP/1.1\r\nHost: t\r\nUpgrade: websocket\r\n'); // then nothing
+    const res = await client.response();
+    await client.closed();
+
+    expect(res.status).toBe(408);
+    expect(await (await Client.open(served.port, '/ws')).ask('hello')).toBe('hi');
+  });
 });
