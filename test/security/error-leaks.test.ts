@@ -339,6 +339,26 @@ describe('a malformed body is named without the parser internals', () => {
   });
 });
 
+describe('a request the HTTP parser refuses', () => {
+  it.each([
+    ['a malformed request line', 'GET\u0000/ HTTP/1.1\r\nHost: t\r\n\r\n'],
+    ['a header with no colon', 'GET / HTTP/1.1\r\nHost: t\r\nbroken\r\n\r\n'],
+    ['a bare CR inside a header value', 'GET / HTTP/1.1\r\nHost: t\r\nX-A: a\rb\r\n\r\n'],
+    [
+      'both Content-Length and Transfer-Encoding',
+      'POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
+  ])('answers %s with a bare 400 that names no parser error', async (_name, request) => {
+    const { port } = await serve([]);
+    const client = await RawClient.connect(port);
+    await client.write(request);
+    const res = await client.response();
+    client.destroy();
+    expect(res.status).toBe(400);
+    expect(`${res.head}${res.body}`).not.toMatch(/HPE_|Parse Error|\bat /);
+  });
+});
+
 describe('a WebSocket message that fails closes with 1011 and a fixed reason', () => {
   it.each<[string, Setup]>([
     [
