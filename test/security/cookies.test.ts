@@ -138,11 +138,11 @@ describe('parseCookies() of hostile headers', () => {
     expect(Object.getPrototypeOf(cookies)).toBeNull();
   });
 
-  it('reads 100,000 cookies, the first of each name winning', () => {
-    const header = Array.from({ length: 100_000 }, (_, i) => `c${i % 50_000}=${i}`).join('; ');
+  it('reads 20,000 cookies, the first of each name winning', () => {
+    const header = Array.from({ length: 20_000 }, (_, i) => `c${i % 10_000}=${i}`).join('; ');
     const cookies = parseCookies([header]);
-    expect(Object.keys(cookies)).toHaveLength(50_000);
-    expect([cookies['c0'], cookies['c49999']]).toEqual(['0', '49999']);
+    expect(Object.keys(cookies)).toHaveLength(10_000);
+    expect([cookies['c0'], cookies['c9999']]).toEqual(['0', '9999']);
   });
 });
 
