@@ -106,9 +106,12 @@ export function createApp(options: AppOptions): App {
     timeouts: resolved.timeouts,
     requestTimeoutMs: resolved.requestTimeoutMs,
     closeTimeoutMs: resolved.closeTimeoutMs,
-    onError: (err) => {
-      if ((findHttpError(err)?.status ?? 500) >= 500)
+    onError: (err, ex) => {
+      // A client error sent as such is the client's; anything else, including an HttpError that
+      // could not be sent as it is and went out as a bare 500, is the server's to log.
+      if (!(isClientError(findHttpError(err)?.status) && isClientError(ex.response.status()))) {
         resolved.logger.error('fw: request failed', err);
+      }
     },
     upgrade: webSockets,
   });
@@ -176,6 +179,10 @@ export function createApp(options: AppOptions): App {
       await transport.close();
     },
   };
+}
+
+function isClientError(status: number | undefined): boolean {
+  return status !== undefined && Number.isInteger(status) && status >= 400 && status < 500;
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -47,6 +47,31 @@ describe('handler errors over a socket', () => {
     expect(await res.json()).toEqual(problem(418, "I'm a Teapot", 'teapot'));
     expect(logger.entries).toEqual([]);
   });
+
+  it.each([
+    ['a status that is no error', () => new HttpError(200, 'fine?')],
+    ['a status that is no integer', () => new HttpError(404.5, 'half found')],
+    [
+      'a 4xx with a header that could split',
+      () => new HttpError(400, 'bad', { headers: { 'X-A': 'a\r\nb' } }),
+    ],
+  ])('logs an HttpError sent as a bare 500: %s', async (_name, make) => {
+    const thrown = make();
+    const { url, logger } = await serve([
+      {
+        method: 'GET',
+        path: '/odd',
+        handle: () => {
+          throw thrown;
+        },
+      },
+    ]);
+
+    const res = await fetch(url('/odd'));
+
+    expect([res.status, await res.json()]).toEqual([500, INTERNAL]);
+    expect(logger.entries).toEqual([{ message: 'fw: request failed', err: thrown }]);
+  });
 });
 
 // A header that could split the response is refused at the writer: 500, and nothing of it is sent.
