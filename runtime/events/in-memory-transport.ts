@@ -1,6 +1,8 @@
 /**
  * The default transport: events published in the process reach its consumers on a later turn of
  * the event loop, each message once. A failed delivery is reported to `onError`, not retried.
+ * `close()` waits for the deliveries in flight, and the events they publish meanwhile are still
+ * delivered (a broker transport takes them until it has drained, too): only then is it closed.
  */
 import type { Delivery, DeliveryHandler, Transport } from './transport.js';
 
@@ -15,6 +17,7 @@ export class InMemoryTransport implements Transport {
   readonly #onError: (err: unknown, delivery: Delivery) => void;
   #names: ReadonlySet<string> = new Set();
   #handle: DeliveryHandler | undefined;
+  /** Set once close() has drained every delivery: publish then rejects. */
   #closed = false;
   /** Published, waiting for the next turn of the event loop. */
   #queue: Delivery[] = [];
@@ -46,10 +49,15 @@ export class InMemoryTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    if (this.#pending === 0) return;
+    if (this.#pending === 0) {
+      this.#closed = true;
+      return;
+    }
     this.#drained ??= new Promise<void>((resolve) => {
-      this.#idle = resolve;
+      this.#idle = () => {
+        this.#closed = true;
+        resolve();
+      };
     });
     await this.#drained;
   }

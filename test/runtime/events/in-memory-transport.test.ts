@@ -118,6 +118,33 @@ describe('InMemoryTransport.close', () => {
     expect(delivered).toEqual(['a:1']);
   });
 
+  // A consumer still running when close() is called may publish a follow-up: it is delivered
+  // too, as a broker transport would take it until drained (test/faults/close-events-load).
+  it('delivers what a delivery in flight publishes during close, then rejects publish', async () => {
+    const delivered: string[] = [];
+    const reported: unknown[] = [];
+    const gate = deferred();
+    const entered = deferred();
+    const transport = new InMemoryTransport({ onError: (err) => reported.push(err) });
+    await transport.start(['a', 'b'], async (d) => {
+      if (d.eventName === 'a') {
+        entered.resolve();
+        await gate.promise;
+        await transport.publish('b', bytes('follow-up'));
+      }
+      delivered.push(text(d));
+    });
+    await transport.publish('a', bytes('1'));
+    await entered.promise;
+    const closed = transport.close();
+    gate.resolve();
+    await closed;
+    expect([delivered, reported]).toEqual([['a:1', 'b:follow-up'], []]);
+    await expect(transport.publish('a', bytes('2'))).rejects.toThrow(
+      'in-memory transport is closed; event a not sent',
+    );
+  });
+
   it('rejects publish after close', async () => {
     const { transport, delivered } = await started(['a']);
     await transport.close();
