@@ -1,0 +1,109 @@
+// Faults in the hooks around an HTTP handler, over a socket: an interceptor that throws or rejects
+// in each hook, global or on the route, and a post-execution hook that fails. Whatever fails, the
+// client gets one whole answer, the error reaches the logger and the interceptors' afterCompletion,
+// and the server goes on serving (API.md section 5: "a throw in any hook is caught and joined").
+import type { Context } from 'fw/context';
+import { type DomainEvent, publishEvents } from 'fw/publish';
+import { describe, expect, it } from 'vitest';
+import { problem, serve } from '../http/support.js';
+import {
+  completions,
+  failingHook,
+  failingIn,
+  HOOK_FAULTS,
+  type Hook,
+  holds,
+  type Mode,
+  onPath,
+} from './support.js';
+
+const INTERNAL = problem(500, 'Internal Server Error', 'Internal Server Error');
+
+describe.each(['route', 'global'] as const)('a %s interceptor that fails', (scope) => {
+  it.each(HOOK_FAULTS)('in %s (%s)', async (hook: Hook, mode: Mode) => {
+    const err = new Error(`${hook} ${mode}: secret`);
+    const Faulty = failingIn(hook, mode, err);
+    const recorder = completions();
+    let ran = 0;
+    const served = await serve(
+      [
+        {
+          method: 'GET',
+          path: '/faulty',
+          interceptors: scope === 'route' ? [Faulty] : [],
+          handle: () => {
+            ran++;
+            return 'fine';
+          },
+        },
+      ],
+      {
+        interceptors: scope === 'route' ? [recorder] : [recorder, onPath('/faulty', new Faulty())],
+      },
+    );
+
+    const res = await fetch(served.url('/faulty'));
+    const text = await res.text();
+    expect(await served.alive()).toBe(200); // and by now the failed execution has been reported
+
+    // afterCompletion runs once the response is sent: the client has its 200 all the same.
+    const sent = hook === 'afterCompletion';
+    expect([res.status, sent ? text : JSON.parse(text)]).toEqual(
+      sent ? [200, 'fine'] : [500, INTERNAL],
+    );
+    expect(ran).toBe(hook === 'preHandle' ? 0 : 1);
+    expect(recorder.seen).toHaveLength(2); // the faulty request and alive()
+    expect(holds(recorder.seen[0], err)).toBe(!sent);
+    expect(served.logger.entries).toHaveLength(1);
+    expect(served.logger.entries[0]?.message).toBe('fw: request failed');
+    expect(holds(served.logger.entries[0]?.err, err)).toBe(true);
+  });
+});
+
+describe('a post-execution hook', () => {
+  it.each<['passes' | Mode, number]>([
+    ['passes', 200],
+    ['throws', 500],
+    ['rejects', 500],
+  ])(
+    'that %s: status %i; the events of a failed execution are not dispatched',
+    async (outcome, status) => {
+      const err = new Error(`hook ${outcome}`);
+      const postHandled: string[] = [];
+      const spy = onPath('/orders', { postHandle: () => void postHandled.push('postHandle') });
+      let consumed = 0;
+      const served = await serve(
+        [
+          {
+            method: 'POST',
+            path: '/orders',
+            params: ['ctx:fw/context#Context'],
+            handle: (ctx: Context) => {
+              publishEvents(ctx, { name: 'order.placed', occurredAt: new Date() } as DomainEvent);
+              return 'placed';
+            },
+          },
+          { method: 'EVENT', path: 'order.placed', handle: () => void consumed++ },
+        ],
+        {
+          interceptors: [spy],
+          hooks: outcome === 'passes' ? [] : [failingHook(outcome, err)],
+        },
+      );
+
+      const res = await fetch(served.url('/orders'), { method: 'POST' });
+      const body = await res.text();
+      await served.app.close(); // the transport delivers what was published, then closes
+
+      expect([res.status, status === 200 ? body : JSON.parse(body)]).toEqual([
+        status,
+        status === 200 ? 'placed' : INTERNAL,
+      ]);
+      expect(postHandled).toEqual(status === 200 ? ['postHandle'] : []);
+      expect(consumed).toBe(status === 200 ? 1 : 0);
+      expect(served.logger.entries.map((e) => holds(e.err, err))).toEqual(
+        status === 200 ? [] : [true],
+      );
+    },
+  );
+});
