@@ -8,7 +8,8 @@ import type { WebSocketMessageContext } from 'fw/core';
 import { parseQuery } from 'fw/query';
 import { type Issues, isObject, type Key, number, prefix, validator } from 'fw/validate';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { Client, type Served, serve } from '../ws/support.js';
+import type { Served } from '../http/support.js';
+import { Client, serve } from '../ws/support.js';
 import { runs, within } from './support.js';
 
 const MAX = 256;
