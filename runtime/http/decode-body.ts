@@ -95,11 +95,24 @@ const RISKY = /__proto__|constructor|\\u00[0-7]/i;
 
 function parseJson(text: string): unknown {
   if (/^[ \t\r\n]*$/.test(text)) throw new FwError('FW_ERR_BODY_REQUIRED');
+  return parseJsonOr(text, malformedBody);
+}
+
+function malformedBody(reason: string): never {
+  throw new FwError('FW_ERR_BODY_MALFORMED', { type: 'JSON', reason });
+}
+
+/**
+ * @internal JSON text as a value without `__proto__` keys (nor a `constructor` with a
+ * `prototype`), as every body, payload and message is decoded. Text that is not JSON calls
+ * `malformed` with the parser's reason, which never quotes the text back.
+ */
+export function parseJsonOr(text: string, malformed: (reason: string) => never): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new FwError('FW_ERR_BODY_MALFORMED', { type: 'JSON', reason: jsonReason(err) });
+    return malformed(jsonReason(err));
   }
   if (RISKY.test(text)) dropPollutingKeys(value);
   return value;

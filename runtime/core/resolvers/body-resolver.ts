@@ -3,6 +3,7 @@
  * parameter of an application type, checked by the validator fwgen generated for that type.
  */
 import { FwError } from '../../errors.js';
+import { parseJsonOr } from '../../http/decode-body.js';
 import { isHttpRequestContext } from '../guards.js';
 import type {
   ArgumentResolver,
@@ -38,18 +39,18 @@ export class BodyResolver implements ArgumentResolver {
       if (pm.optional) return undefined;
       throw new FwError('FW_ERR_PAYLOAD_MALFORMED', { reason: 'the payload is empty' });
     }
-    let decoded: unknown;
+    let text: string;
     try {
-      decoded = JSON.parse(decoder.decode(payload));
-    } catch (err) {
-      throw new FwError(
-        'FW_ERR_PAYLOAD_MALFORMED',
-        { reason: (err as Error).message },
-        { cause: err },
-      );
+      text = decoder.decode(payload);
+    } catch {
+      throw new FwError('FW_ERR_PAYLOAD_MALFORMED', { reason: 'the payload is not UTF-8' });
     }
-    return check(validate, decoded, 'FW_ERR_PAYLOAD_INVALID');
+    return check(validate, parseJsonOr(text, malformedPayload), 'FW_ERR_PAYLOAD_INVALID');
   }
+}
+
+function malformedPayload(reason: string): never {
+  throw new FwError('FW_ERR_PAYLOAD_MALFORMED', { reason });
 }
 
 function check(

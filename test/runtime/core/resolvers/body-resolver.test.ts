@@ -147,7 +147,29 @@ describe('malformed JSON', () => {
   it('a payload that is not UTF-8', async () => {
     const ctx = consumerContext('order.placed', new Uint8Array([0x7b, 0xff, 0x7d]));
     const err = await rejection(resolve(ctx));
-    expect(err.code).toBe('FW_ERR_PAYLOAD_MALFORMED');
+    expect([err.code, err.message]).toEqual([
+      'FW_ERR_PAYLOAD_MALFORMED',
+      'Malformed JSON payload: the payload is not UTF-8',
+    ]);
+  });
+
+  it.each(carriers)('%s: the reason does not quote the bytes back', async (_name, { given }) => {
+    const err = await rejection(resolve(given('hello secret-token')));
+    expect(err.message).toMatch(/^Malformed JSON (body|payload): Unexpected token/);
+    expect(err.message).not.toContain('secret');
+  });
+});
+
+describe('__proto__ keys', () => {
+  // Dropped wherever JSON comes from, so no carrier hands a handler an object with a new prototype.
+  it.each(carriers)('%s', async (_name, { given }) => {
+    const text = '{"sku":"a","qty":1,"__proto__":{"qty":2,"polluted":true}}';
+    // A validator that keeps every key (a parameter of type `Record<string, unknown>`).
+    const keepAll = { ...meta(), validate: (v: unknown) => ({ ok: true as const, value: v }) };
+    const order = (await resolve(given(text), keepAll)) as Record<string, unknown>;
+    expect(Object.keys(order)).toEqual(['sku', 'qty']);
+    expect(Object.getPrototypeOf(order)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
 
