@@ -187,7 +187,7 @@ describe('a body of any bytes with a Content-Type built from parts', () => {
           else if (want.body !== undefined) expect(res.json()).toEqual({ body: want.body });
         },
       ),
-      { numRuns: runs(1500) },
+      { numRuns: runs(800) },
     );
     expect(served.logger.entries).toEqual([]);
   });
@@ -207,7 +207,7 @@ describe('a body of any bytes with a Content-Type built from parts', () => {
         expect(res.status).toBe(200);
         expect(res.json()).toEqual({ body: Object.fromEntries(first) });
       }),
-      { numRuns: runs(300) },
+      { numRuns: runs(200) },
     );
   });
 });
@@ -247,7 +247,7 @@ describe('a body with any Content-Type and Content-Length header', () => {
           }
         },
       ),
-      { numRuns: runs(1500) },
+      { numRuns: runs(800) },
     );
     expect(served.logger.entries).toEqual([]);
   });

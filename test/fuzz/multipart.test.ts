@@ -187,7 +187,7 @@ describe('a generated multipart form', () => {
         expect(res.status).toBe(want.status);
         if (want.status === 200) expect(res.json()).toEqual(want.summary);
       }),
-      { numRuns: runs(600) },
+      { numRuns: runs(400) },
     );
     expect(served.logger.entries).toEqual([]);
   });
@@ -275,7 +275,7 @@ describe('a hostile multipart body', () => {
           else expect(res.json()).toMatchObject({ type: 'about:blank', status: res.status });
         },
       ),
-      { numRuns: runs(1500) },
+      { numRuns: runs(700) },
     );
     expect(served.logger.entries).toEqual([]);
   });

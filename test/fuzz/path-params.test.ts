@@ -113,7 +113,7 @@ describe('path parameters, percent-encoded', () => {
         expect(res.status).toBe(status);
         if (body !== undefined) expect(status === 200 ? res.body : res.json()).toEqual(body);
       }),
-      { numRuns: runs(1500) },
+      { numRuns: runs(800) },
     );
     expect(served.logger.entries).toEqual([]);
   });
@@ -182,7 +182,7 @@ describe('path parameters, raw and hostile', () => {
         expect(res.status).toBe(status);
         if (status === 200) expect(res.body).toBe(body);
       }),
-      { numRuns: runs(1500) },
+      { numRuns: runs(800) },
     );
     expect(served.logger.entries).toEqual([]);
   });

@@ -5,7 +5,7 @@
 // request, in process and over a socket.
 import fc from 'fast-check';
 import type { Values } from 'fw/query';
-import { newValues, parseQuery } from 'fw/query';
+import { newValues, paginationOf, parseQuery } from 'fw/query';
 import { describe, expect, it } from 'vitest';
 import { RawClient, serve } from '../http/support.js';
 import { anyString, codeUnit, runs, stringOf, unicodeString } from './support.js';
@@ -93,7 +93,7 @@ describe('parseQuery on any UTF-16 string', () => {
           expect(values).toHaveLength(Math.min(pairs.length, max ?? 1000));
         },
       ),
-      { numRuns: runs(3000) },
+      { numRuns: runs(1500) },
     );
   });
 });
@@ -116,7 +116,7 @@ describe('parseQuery round trips', () => {
         const qs = (question ? '?' : '') + pairs.map(([k, v]) => encode(k, v)).join('&');
         expect(Object.entries(parseQuery(qs))).toEqual(grouped(pairs));
       }),
-      { numRuns: runs(1000) },
+      { numRuns: runs(600) },
     );
   });
 
@@ -129,7 +129,7 @@ describe('parseQuery round trips', () => {
         const want = pairs.map(([k, v]) => [wellFormed(k), wellFormed(v)] as const);
         expect(Object.entries(parseQuery(qs))).toEqual(grouped(want));
       }),
-      { numRuns: runs(1000) },
+      { numRuns: runs(600) },
     );
   });
 });
@@ -186,7 +186,7 @@ describe('Values getters', () => {
           expect(q.keys()).toEqual([present ? 'k' : 'other']);
         },
       ),
-      { numRuns: runs(3000) },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -201,7 +201,30 @@ describe('Values getters', () => {
         // Frozen answers: a handler cannot change what the next one reads.
         expect(Object.isFrozen(q.all(key))).toBe(true);
       }),
-      { numRuns: runs(500) },
+      { numRuns: runs(300) },
+    );
+  });
+});
+
+describe('paginationOf', () => {
+  it('takes page and size when they are integers of at least 1, else 1 and 20', () => {
+    const entry = fc.option(fc.array(fc.oneof(intLike, boolLike), { minLength: 1, maxLength: 2 }), {
+      nil: undefined,
+    });
+    fc.assert(
+      fc.property(entry, entry, (page, size) => {
+        const given: Record<string, string[]> = {};
+        if (page !== undefined) given['page'] = page;
+        if (size !== undefined) given['size'] = size;
+        const positive = (list: string[] | undefined, def: number) => {
+          const n = goParseInt64(list?.[0] ?? '');
+          return n !== undefined && n >= 1n && n <= SAFE ? Number(n) : def;
+        };
+        const got = paginationOf(newValues(given));
+        expect(got).toEqual({ page: positive(page, 1), size: positive(size, 20) });
+        expect(Object.isFrozen(got)).toBe(true);
+      }),
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -239,7 +262,7 @@ describe('a Values parameter of a real request', () => {
         expect(res.status).toBe(200);
         expect(res.json()).toEqual(oracle(pairs));
       }),
-      { numRuns: runs(300) },
+      { numRuns: runs(200) },
     );
     await fc.assert(
       fc.asyncProperty(requestPairs, async (pairs) => {

@@ -314,10 +314,10 @@ describe('a generated validator', () => {
             for (const issue of got.issues) expect(issue.message).not.toBe('');
           }
         }),
-        { numRuns: runs(400) },
+        { numRuns: runs(250) },
       );
       // Both verdicts were tried: the property is not vacuous.
-      expect(Math.min(accepted, rejected)).toBeGreaterThan(runs(400) / 20);
+      expect(Math.min(accepted, rejected)).toBeGreaterThan(runs(250) / 20);
     },
   );
 });
@@ -355,7 +355,7 @@ describe('a wrong leaf', () => {
         expect(got.ok).toBe(false);
         if (!got.ok) expect(got.issues.map((i) => i.path)).toEqual([path]);
       }),
-      { numRuns: runs(500) },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -398,7 +398,7 @@ describe('a validated body over HTTP', () => {
           }
         }
       }),
-      { numRuns: runs(300) },
+      { numRuns: runs(200) },
     );
     expect(served.logger.entries).toEqual([]);
   });

@@ -8,9 +8,10 @@ import type { WebSocketMessageContext } from 'fw/core';
 import { parseQuery } from 'fw/query';
 import { type Issues, isObject, type Key, number, prefix, validator } from 'fw/validate';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { closeReason } from '../../runtime/ws/close-codes.js';
 import type { Served } from '../http/support.js';
 import { Client, serve } from '../ws/support.js';
-import { runs, within } from './support.js';
+import { anyString, runs, within } from './support.js';
 
 const MAX = 256;
 
@@ -336,9 +337,26 @@ describe('any bytes after a real handshake', () => {
           if (code !== undefined) expect([1002, 1005, 1007, 1009, ...codes]).toContain(code);
         },
       ),
-      { numRuns: runs(200) },
+      { numRuns: runs(150) },
     );
     await stillServing(served);
+  });
+});
+
+describe('the reason of a close frame', () => {
+  it('fits in 123 bytes of UTF-8 for any text, cut on a character with an ellipsis', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyString(200), fc.string({ unit: 'binary', maxLength: 80 })), (t) => {
+        const got = closeReason(t);
+        expect(Buffer.byteLength(got)).toBeLessThanOrEqual(123);
+        if (Buffer.byteLength(t) <= 123) expect(got).toBe(t);
+        else {
+          expect(got.endsWith('…')).toBe(true);
+          expect(t.startsWith(got.slice(0, -1))).toBe(true);
+        }
+      }),
+      { numRuns: runs(1000) },
+    );
   });
 });
 
