@@ -29,6 +29,8 @@ export interface Window {
 
 /** A whole run, as the report shows it. */
 export interface SoakRun {
+  /** The fw commit measured. */
+  readonly revision: string;
   readonly command: string;
   readonly machine: string;
   readonly settings: string;
@@ -205,7 +207,7 @@ export function markdown(run: SoakRun): string {
 
 ${run.machine}.
 
-Command: \`${run.command}\` (${run.settings}).
+fw ${run.revision}. Command: \`${run.command}\` (${run.settings}).
 
 ## Totals
 

@@ -94,9 +94,22 @@ function machine(): string {
   );
 }
 
+/** The commit the build came from, and whether runtime/ had changes not yet committed. */
+function revision(): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  try {
+    const dirty = git('status', '--porcelain', '--', 'runtime') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes under runtime/' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 const isPort = (m: unknown): m is { port: number } =>
   typeof (m as { port?: unknown } | null)?.port === 'number';
 
+const built = revision();
 prepare();
 const load1 = loadavg();
 const server = startNode(SERVER_CORE, [
@@ -186,6 +199,7 @@ try {
   drained = await sample();
 
   const run: SoakRun = {
+    revision: built,
     command: [
       'npm run soak',
       ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
