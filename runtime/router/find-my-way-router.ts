@@ -52,6 +52,11 @@ function literalHash(path: string): string {
  */
 export class FindMyWayRouter<T> implements Router<T> {
   readonly #fmw: Instance;
+  /**
+   * The routes whose pattern ends in `/`, again: where a path ending in `/` is looked up when the
+   * whole tree bound a key to its empty last segment (see {@link FindMyWayRouter.#lookup}).
+   */
+  readonly #slashed: Instance;
   readonly #methods = new Set<string>();
 
   constructor() {
@@ -68,6 +73,7 @@ export class FindMyWayRouter<T> implements Router<T> {
       buildPrettyMeta: (route) => ({ handler: (route.store as Entry<T>).label }),
     };
     this.#fmw = FindMyWay(config);
+    this.#slashed = FindMyWay(config);
   }
 
   add(method: string, path: string, value: T, label: string): void {
@@ -87,6 +93,7 @@ export class FindMyWayRouter<T> implements Router<T> {
         { cause: err },
       );
     }
+    if (path.endsWith('/')) this.#slashed.on(method as Method, path, noop, entry);
     this.#methods.add(method);
   }
 
@@ -114,15 +121,21 @@ export class FindMyWayRouter<T> implements Router<T> {
 
   /**
    * find-my-way's lookup: it answers null for a malformed percent-escape or an over-long value.
-   * It matches `:id` against an empty segment (`/users/`); a route key is never empty here.
+   * It matches `:id` against an empty segment (`/users/`), and does not backtrack from there: with
+   * `/abc/:p` and `/:p/`, it binds `/abc/` to the first with `p` empty. A route key is never empty
+   * here, and no pattern has an empty segment but its last, so only a path ending in `/` can still
+   * match, and only a pattern ending in `/`: the slashed tree, in which no key can be empty, finds
+   * the route the documented matching does.
    */
-  #lookup(method: string, path: string): RouteMatch<T> | null {
-    const hit = this.#fmw.find(method as Method, path);
+  #lookup(method: string, path: string, tree: Instance = this.#fmw): RouteMatch<T> | null {
+    const hit = tree.find(method as Method, path);
     if (hit === null) return null;
     const entry = hit.store as Entry<T>;
     const params = hit.params as Record<string, string>;
     for (const key of entry.keys) {
-      if (params[key] === '') return null;
+      if (params[key] !== '') continue;
+      const slashed = tree === this.#fmw && path.endsWith('/') && !path.includes('//');
+      return slashed ? this.#lookup(method, path, this.#slashed) : null;
     }
     return { value: entry.value, params };
   }

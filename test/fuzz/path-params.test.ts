@@ -3,6 +3,7 @@
 // is 400 `Invalid path parameter: <key>`, a segment the router cannot match 404, never a 500.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FindMyWayRouter } from '../../runtime/router/find-my-way-router.js';
 import { problem, RawClient, type Served, serve } from '../http/support.js';
 import { runs, stringOf, unicodeString } from './support.js';
 
@@ -207,5 +208,88 @@ describe('path parameters, raw and hostile', () => {
     );
     expect(await served.alive()).toBe(200);
     expect(served.logger.entries).toEqual([]);
+  });
+});
+
+describe('the router on generated route tables', () => {
+  // Segments that share prefixes, so find-my-way's radix tree splits and backtracks inside them.
+  const STATIC = ['a', 'b', 'ab', 'abc', 'é', 'x'];
+  const PARAMS = [':p', ':q', ':r'];
+  const pattern = fc
+    .array(fc.constantFrom(...STATIC, ...PARAMS, ''), { minLength: 1, maxLength: 4 })
+    .map((segs) => `/${segs.join('/')}`);
+  const path = fc
+    .tuple(
+      fc.array(fc.constantFrom(...STATIC, 'abcd', ''), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+    )
+    .map(([segs, encode]) => `/${segs.map((s) => (encode ? encodeURIComponent(s) : s)).join('/')}`);
+
+  /**
+   * The documented matching (runtime/router/router.ts): segment by segment, a static segment
+   * before a `:name` one at the same level, backtracking; a key never matches an empty segment.
+   */
+  function reference(patterns: readonly string[], p: string) {
+    const target = p.slice(1).split('/').map(decodeURIComponent);
+    const tables = patterns.map((pt) => ({ pt, segs: pt.slice(1).split('/') }));
+    const walk = (
+      i: number,
+      live: typeof tables,
+    ): { pt: string; params: Record<string, string> } | null => {
+      if (i === target.length) {
+        const done = live.find((t) => t.segs.length === i);
+        if (done === undefined) return null;
+        const params: Record<string, string> = {};
+        done.segs.forEach((s, k) => {
+          if (s.startsWith(':')) params[s.slice(1)] = target[k] as string;
+        });
+        return { pt: done.pt, params };
+      }
+      const seg = target[i] as string;
+      const statics = live.filter((t) => t.segs[i] === seg && !seg.startsWith(':'));
+      const found = statics.length > 0 ? walk(i + 1, statics) : null;
+      if (found !== null || seg === '') return found;
+      const keyed = live.filter((t) => t.segs[i]?.startsWith(':'));
+      return keyed.length > 0 ? walk(i + 1, keyed) : null;
+    };
+    return walk(0, tables);
+  }
+
+  it('finds the route the documented matching finds, with its parameters and Allow list', () => {
+    const route = fc.tuple(fc.constantFrom('GET', 'POST'), pattern);
+    fc.assert(
+      fc.property(
+        fc.array(route, { minLength: 1, maxLength: 8 }),
+        fc.array(path, { minLength: 1, maxLength: 8 }),
+        (routes, paths) => {
+          const router = new FindMyWayRouter<string>();
+          const accepted: Record<string, string[]> = { GET: [], POST: [] };
+          for (const [method, pt] of routes) {
+            try {
+              router.add(method, pt, `${method} ${pt}`, `T.${pt}`);
+              accepted[method]?.push(pt);
+            } catch {
+              // An invalid pattern or one equivalent to an earlier route: refused at start-up.
+            }
+          }
+          for (const p of paths) {
+            const allowed: string[] = [];
+            for (const method of ['GET', 'POST']) {
+              const want = reference(accepted[method] ?? [], p);
+              const got = router.find(method, p);
+              const shown = got === null ? null : { pt: got.value, params: { ...got.params } };
+              const expected = want === null ? null : { ...want, pt: `${method} ${want.pt}` };
+              expect(shown, `${method} ${p} in ${JSON.stringify(accepted)}`).toEqual(expected);
+              if (want !== null) allowed.push(method);
+            }
+            // HEAD falls back to GET, and is allowed wherever GET is.
+            expect(router.find('HEAD', p)).toEqual(router.find('GET', p));
+            if (allowed.includes('GET')) allowed.push('HEAD');
+            expect(router.allowed(p)).toEqual(allowed.sort());
+          }
+        },
+      ),
+      { numRuns: runs(1000) },
+    );
   });
 });

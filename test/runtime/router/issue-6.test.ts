@@ -29,3 +29,31 @@ describe('a # in a request path', () => {
     expect(router.allowed('/ok#x')).toEqual([]);
   });
 });
+
+// Issue 6 (found by the route-table property of test/fuzz/path-params.test.ts): find-my-way bound
+// `/users/` to `/users/:id` with `id` empty and did not backtrack, so the router answered null
+// (404) although `/:section/` matches, as the documented matching says.
+describe('a key that would match an empty last segment', () => {
+  const router = new FindMyWayRouter<string>();
+  router.add('GET', '/users/:id', 'user', 'T.user');
+  router.add('POST', '/:section/', 'section', 'T.section');
+  router.add('GET', '/:section/', 'section', 'T.section');
+  router.add('GET', '/a/:x/:y/', 'deep', 'T.deep');
+  router.add('GET', '/a/:x/b', 'b', 'T.b');
+
+  it.each<Case>([
+    ['/users/', { value: 'section', params: { section: 'users' } }],
+    ['/users/7', { value: 'user', params: { id: '7' } }],
+    ['/a/1/b/', { value: 'deep', params: { x: '1', y: 'b' } }],
+    ['/a/1/b', { value: 'b', params: { x: '1' } }],
+    ['/users//', null],
+    ['/a//b/', null],
+  ])('%s finds the route a backtracking match finds', (path, want) => {
+    expect(router.find('GET', path)).toEqual(want);
+  });
+
+  it('gives the Allow list of that route', () => {
+    expect(router.allowed('/users/')).toEqual(['GET', 'HEAD', 'POST']);
+    expect(router.allowed('/users//')).toEqual([]);
+  });
+});
