@@ -43,6 +43,14 @@ export function unicodeString(maxLength = 20): fc.Arbitrary<string> {
   return fc.string({ unit: 'binary', maxLength });
 }
 
+/** Names of keys: any text, and those a record or its prototype treat specially. */
+export function keyName(maxLength = 12): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: unicodeString(maxLength) },
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', '0', '1', '01', '-1'),
+  );
+}
+
 /** Strings over `alphabet`, where the interesting characters are dense enough to matter. */
 export function stringOf(alphabet: readonly string[], maxLength = 12): fc.Arbitrary<string> {
   return fc.string({ unit: fc.constantFrom(...alphabet), maxLength });
