@@ -11,7 +11,11 @@ import { StagedResponse } from './staged-response.js';
  */
 export interface OutgoingResponse {
   readonly status: number;
-  readonly headers: Record<string, string | string[]>;
+  /**
+   * `[name, value, name, value, …]`, a repeated header once per value: the form Node's
+   * `writeHead` takes without looking the names up in an object.
+   */
+  readonly headers: string[];
   readonly body: string | Uint8Array | undefined;
 }
 
@@ -40,18 +44,18 @@ export class HttpExchange extends HttpContext {
   send(): void {
     const staged = this.response.take();
     const status = staged.status === 0 ? 204 : staged.status;
-    const headers: Record<string, string | string[]> = {};
+    const headers: string[] = [];
     if (staged.headers !== undefined) {
       for (const [key, h] of staged.headers) {
         if (FRAMING.has(key)) continue;
-        headers[h.name] = h.values.length === 1 ? (h.values[0] as string) : h.values;
+        for (const value of h.values) headers.push(h.name, value);
       }
     }
     const body = staged.body;
     const bodyless = status < 200 || status === 204 || status === 304;
     if (!bodyless) {
       const length = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
-      headers['Content-Length'] = String(length);
+      headers.push('Content-Length', String(length));
     }
     this.#sink.send({ status, headers, body: bodyless ? undefined : body }, this);
   }

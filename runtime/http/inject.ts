@@ -60,9 +60,11 @@ export async function inject(
       : typeof out.body === 'string'
         ? out.body
         : Buffer.from(out.body).toString('utf8');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(out.headers)) {
-    headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
+  const headers: Record<string, string> = Object.create(null);
+  for (let i = 0; i + 1 < out.headers.length; i += 2) {
+    const name = (out.headers[i] as string).toLowerCase();
+    const value = out.headers[i + 1] as string;
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
   return { status: out.status, headers, body: text, json: <T>() => JSON.parse(text) as T };
 }

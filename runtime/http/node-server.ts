@@ -241,7 +241,7 @@ const NODE_SINK: ResponseSink = {
     // A refused upload is not drained (Node would read all of it to reuse the connection), and a
     // closing server keeps no connection alive: either way the connection ends here. Any other
     // unread body is small or bounded by the server's timeouts, and Node drains it.
-    if ((status === 413 && !req.complete) || server.closing) headers['Connection'] = 'close';
+    if ((status === 413 && !req.complete) || server.closing) headers.push('Connection', 'close');
     res.writeHead(status, headers);
     res.end(body);
   },

@@ -49,6 +49,27 @@ describe('success responses over a socket', () => {
 
     expect(res.headers.get('location')).toBe(location);
   });
+
+  it('sends a header whose name is __proto__ like any other', async () => {
+    const { port, app } = await serve([
+      {
+        method: 'GET',
+        path: '/many',
+        handle: () =>
+          reply('ok', { headers: { 'Set-Cookie': 'a=1', ['__proto__']: 'kept', 'X-Two': 'b' } }),
+      },
+    ]);
+    const client = await RawClient.connect(port);
+
+    await client.write('GET /many HTTP/1.1\r\nHost: t\r\n\r\n');
+    const res = await client.response();
+    const injected = await app.inject({ url: '/many' });
+
+    expect(res.head).toContain('\r\n__proto__: kept\r\n');
+    expect([res.headers['set-cookie'], res.headers['x-two']]).toEqual(['a=1', 'b']);
+    expect(Object.getOwnPropertyDescriptor(injected.headers, '__proto__')?.value).toBe('kept');
+    client.destroy();
+  });
 });
 
 // HEAD on a GET route answers the GET's headers and no body (RFC 9110 section 9.3.2).
