@@ -108,8 +108,8 @@ export function createPipeline<C extends ExecutionContext>(options: {
         let result = route.invoke(route.controller, args);
         if (isPromise(result)) result = await result;
         protocol.stage(ctx, result);
-        for (const hook of hooks) {
-          let r = hook.afterExecution(ctx, [result], undefined);
+        for (let h = 0; h < hooks.length; h++) {
+          let r = (hooks[h] as PostExecutionHook).afterExecution(ctx, [result], undefined);
           if (isPromise(r)) r = await r;
           if ((err = failure(r)) !== undefined) break run;
         }
