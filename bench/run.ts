@@ -5,8 +5,8 @@
  *   npm run bench -- [--rounds 3] [--seconds 8] [--warmup 2] [--connections 50]
  *                    [--jobs get,post,ws,events] [--servers fw,Fastify] [--write]
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import { HTTP_JOBS, HTTP_SERVERS, type HttpJob, type ServerSpec, verify } from '
 import { HTTP_TOOL, httpLoad, type LoadResult, wsLoad } from './lib/load.js';
 import { CAN_PIN, pinned, startServer } from './lib/processes.js';
 import { format, median, table } from './lib/stats.js';
+import { prepare } from './prepare.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -44,24 +45,6 @@ interface Sample extends LoadResult {
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-function prepare(): void {
-  const peers = join(ROOT, 'bench', 'peers');
-  const marker = join(peers, 'node_modules', '.package-lock.json');
-  const lock = join(peers, 'package-lock.json');
-  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
-    log('installing the peers (bench/peers, npm ci)…');
-    const r = spawnSync('npm', ['ci', '--prefix', peers, '--no-audit', '--no-fund'], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    if (r.status !== 0) throw new Error('npm ci in bench/peers failed');
-  }
-  log('building fw (npm run build)…');
-  execFileSync('npm', ['run', '-s', 'build'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 /** Starts `spec`, checks its answer, warms it up, measures it, stops it. */
 async function measure(
@@ -239,7 +222,7 @@ function machine(): string {
   );
 }
 
-prepare();
+prepare(log);
 const sections: string[] = [];
 for (const job of HTTP_JOBS) {
   if (jobs.has(job.id))

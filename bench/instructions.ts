@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:instructions`: the instructions each server runs per request, counted by
+ * `valgrind --tool=callgrind`. A count does not move with what else the host is doing, so a change
+ * of 1 % shows, where `npm run bench`'s req/s move ±20 % on a shared host. Each server is warmed up
+ * until its code is optimised, its counters are zeroed, then exactly `--requests` requests are
+ * sent (one at a time, on a kept-alive connection) and counted. Servers run side by side: contention slows them,
+ * it does not change their counts.
+ *   npm run bench:instructions -- [--jobs get,post] [--servers fw,Fastify] [--warmup 15000]
+ *                                 [--requests 5000] [--repeat 1]
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HTTP_JOBS, HTTP_SERVERS, type HttpJob, type ServerSpec, verify } from './http/jobs.js';
+import { hasCommand } from './lib/processes.js';
+import { median, table } from './lib/stats.js';
+import { prepare } from './prepare.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    jobs: { type: 'string', default: 'get' },
+    servers: { type: 'string', default: 'raw node:http,fw,Fastify' },
+    repeat: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '15000' },
+    requests: { type: 'string', default: '5000' },
+  },
+});
+const warmup = Number(flags.warmup);
+const requests = Number(flags.requests);
+/**
+ * One request at a time: each is then its own turn of the server's event loop, with the same reads
+ * and writes every time. With several in flight, how many a turn takes depends on timing, and the
+ * count per request moves by a quarter.
+ */
+const CONCURRENCY = 1;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** One server under callgrind, listening. */
+interface Counted {
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
+function startCounted(spec: ServerSpec, outDir: string): Promise<Counted> {
+  const out = join(outDir, `${spec.name.replace(/\W+/g, '_')}.%p`);
+  const child = spawn(
+    'valgrind',
+    ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...spec.args],
+    {
+      env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...spec.env },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${spec.name} exited with ${code}`)));
+    child.on('message', (message: { port?: number }) => {
+      if (typeof message?.port !== 'number') return;
+      child.removeAllListeners('exit');
+      resolve({ child, port: message.port });
+    });
+  });
+}
+
+/** Sends `count` requests of `job`, `CONCURRENCY` at a time on kept-alive connections. */
+async function send(port: number, job: HttpJob, count: number): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let sent = 0;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: job.path,
+          method: job.method,
+          headers: job.headers,
+          agent,
+        },
+        (res) => {
+          if (res.statusCode !== job.expect.status) reject(new Error(`status ${res.statusCode}`));
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', reject);
+      req.end(job.body);
+    });
+  const worker = async () => {
+    while (sent < count) {
+      sent++;
+      await one();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** The instructions of the dump callgrind wrote for `pid`. */
+function dumped(outDir: string, name: string, pid: number): number {
+  const prefix = `${name.replace(/\W+/g, '_')}.${pid}.`;
+  const file = readdirSync(outDir).find((f) => f.startsWith(prefix));
+  if (file === undefined) throw new Error(`no callgrind dump for ${name}`);
+  const text = readFileSync(join(outDir, file), 'utf8');
+  const total = /^(?:summary|totals): (\d+)/m.exec(text)?.[1];
+  if (total === undefined) throw new Error(`no total in ${file}`);
+  return Number(total);
+}
+
+async function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
+  const server = await startCounted(spec, outDir);
+  const pid = server.child.pid as number;
+  try {
+    await verify(spec.name, server.port, job);
+    await send(server.port, job, warmup);
+    execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' });
+    await send(server.port, job, requests);
+    execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore' });
+    return dumped(outDir, spec.name, pid) / requests;
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}
+
+async function main(): Promise<void> {
+  if (!hasCommand('valgrind'))
+    throw new Error('valgrind is not installed (apt-get install valgrind)');
+  prepare(log);
+  const names = flags.servers.split(',');
+  const specs = HTTP_SERVERS.filter((s) => names.includes(s.name));
+  const repeat = Number(flags.repeat);
+  const outDir = mkdtempSync(join(tmpdir(), 'fw-callgrind-'));
+  try {
+    for (const job of HTTP_JOBS.filter((j) => flags.jobs.split(',').includes(j.id))) {
+      log(`${job.id}: ${specs.map((s) => s.name).join(', ')} ×${repeat} under callgrind…`);
+      const runs = await Promise.all(
+        specs.map((s) => Promise.all(Array.from({ length: repeat }, () => count(s, job, outDir)))),
+      );
+      const counts = runs.map((r) => median(r));
+      const floor = counts[specs.findIndex((s) => s.name === 'raw node:http')];
+      console.log(
+        `\n${job.title}: instructions per request (${requests} counted after ${warmup})\n`,
+      );
+      console.log(
+        table(
+          ['server', 'instructions', 'runs', 'vs raw node:http'],
+          specs.map((s, i) => [
+            s.name,
+            Math.round(counts[i] as number).toLocaleString('en'),
+            (runs[i] as number[]).map((c) => Math.round(c).toLocaleString('en')).join(', '),
+            floor === undefined ? '' : ((counts[i] as number) / floor).toFixed(3),
+          ]),
+        ),
+      );
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+await main();
