@@ -21,7 +21,11 @@ describe('WebSocket options', () => {
       { maxConnections: 1.5 },
       "maxConnections' must be a positive integer; got 1.5",
     ],
-    ['maxConnections 0', { maxConnections: 0 }, "maxConnections' must be a positive integer; got 0"],
+    [
+      'maxConnections 0',
+      { maxConnections: 0 },
+      "maxConnections' must be a positive integer; got 0",
+    ],
     [
       'maxMessageBytes -1',
       { maxMessageBytes: -1 },
