@@ -2,10 +2,10 @@
  * `npm run bench:instructions`: the instructions each server runs per request, counted by
  * `valgrind --tool=callgrind`. A count does not move with what else the host is doing, where
  * `npm run bench`'s req/s move ±20 % on a shared host; runs of one build still differ by 0.1–8 %
- * when a garbage collection falls in one counted window and not another, so repeat them. Each server is warmed up
- * until its code is optimised, its counters are zeroed, then exactly `--requests` requests are
- * sent (one at a time, on a kept-alive connection) and counted. Servers run side by side: contention slows them,
- * it does not change their counts.
+ * when a garbage collection falls in one counted window and not another, so repeat them. Each
+ * server is warmed up until its code is optimised, its counters are zeroed, then exactly
+ * `--requests` requests are sent (one at a time, on a kept-alive connection) and counted. Servers
+ * run side by side: contention slows them, it does not change their counts.
  *   npm run bench:instructions -- [--jobs get,post] [--servers fw,Fastify] [--warmup 15000]
  *                                 [--requests 5000] [--repeat 1]
  */
