@@ -82,7 +82,8 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** Ends `child` with SIGTERM, SIGKILL after 5 s; resolves once it exited. */
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const kill = setTimeout(() => child.kill('SIGKILL'), 5000);

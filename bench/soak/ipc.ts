@@ -58,16 +58,3 @@ export function ofType<T>(type: string): (m: unknown) => m is T {
   return (m: unknown): m is T =>
     typeof m === 'object' && m !== null && (m as { type?: unknown }).type === type;
 }
-
-/** Ends `child` with SIGTERM, SIGKILL after 5 s; resolves once it exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}

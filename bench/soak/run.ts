@@ -12,10 +12,10 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CAN_PIN, cpuMs } from '../lib/processes.js';
+import { CAN_PIN, cpuMs, stop } from '../lib/processes.js';
 import { format } from '../lib/stats.js';
 import { hostBusyMs } from './host.js';
-import { ask, ofType, startNode, stopChild } from './ipc.js';
+import { ask, ofType, startNode } from './ipc.js';
 import {
   CHANNELS,
   type Channel,
@@ -238,5 +238,5 @@ try {
     log('wrote bench/soak-results.md');
   }
 } finally {
-  await Promise.all([stopChild(loader), stopChild(server)]);
+  await Promise.all([stop(loader), stop(server)]);
 }

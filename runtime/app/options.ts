@@ -7,7 +7,7 @@ import {
   type MultipartLimits,
   type RequestLimits,
 } from '../http/body-limits.js';
-import type { ServerTimeouts } from '../http/node-server.js';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-server.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings } from './bindings.js';
 
@@ -71,13 +71,8 @@ export interface AppOptions {
   readonly logger?: Logger;
 }
 
-/** The server's defaults: Node's head size and keep-alive, and shorter cut-offs for slow clients. */
-const DEFAULT_TIMEOUTS: ServerTimeouts = Object.freeze({
-  maxHeaderBytes: 16_384,
-  headersTimeoutMs: 30_000,
-  receiveTimeoutMs: 120_000,
-  keepAliveTimeoutMs: 5_000,
-});
+/** The largest event payload a consumer takes by default: 1 MiB. */
+const DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The options with defaults applied. */
 export interface ResolvedOptions {
@@ -102,7 +97,8 @@ const MULTIPART_KEYS: readonly string[] = [
 /** Applies defaults and rejects values that make no sense, naming the option. */
 export function resolveOptions(options: AppOptions): ResolvedOptions {
   const d = DEFAULT_BODY_LIMITS;
-  const multipart: Record<string, number> = { ...DEFAULT_BODY_LIMITS.multipart };
+  const t = DEFAULT_SERVER_TIMEOUTS;
+  const multipart: Record<string, number> = { ...d.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
       invalid(`multipart.${key}`, `one of ${MULTIPART_KEYS.join(', ')}`, key);
@@ -111,29 +107,25 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   }
   return {
     limits: Object.freeze({
-      bodyLimit: positive('bodyLimit', options.bodyLimit ?? DEFAULT_BODY_LIMITS.bodyLimit),
+      bodyLimit: positive('bodyLimit', options.bodyLimit ?? d.bodyLimit),
       multipart: Object.freeze(multipart as unknown as MultipartLimits),
       maxQueryParams: count('maxQueryParams', options.maxQueryParams, d.maxQueryParams),
       maxUrlLength: count('maxUrlLength', options.maxUrlLength, d.maxUrlLength),
       maxHeaderCount: count('maxHeaderCount', options.maxHeaderCount, d.maxHeaderCount),
     }),
     timeouts: Object.freeze({
-      maxHeaderBytes: count(
-        'maxHeaderBytes',
-        options.maxHeaderBytes,
-        DEFAULT_TIMEOUTS.maxHeaderBytes,
-      ),
+      maxHeaderBytes: count('maxHeaderBytes', options.maxHeaderBytes, t.maxHeaderBytes),
       headersTimeoutMs: positive(
         'headersTimeoutMs',
-        options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs,
+        options.headersTimeoutMs ?? t.headersTimeoutMs,
       ),
       receiveTimeoutMs: positive(
         'receiveTimeoutMs',
-        options.receiveTimeoutMs ?? DEFAULT_TIMEOUTS.receiveTimeoutMs,
+        options.receiveTimeoutMs ?? t.receiveTimeoutMs,
       ),
       keepAliveTimeoutMs: positive(
         'keepAliveTimeoutMs',
-        options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveTimeoutMs,
+        options.keepAliveTimeoutMs ?? t.keepAliveTimeoutMs,
       ),
     }),
     requestTimeoutMs:
@@ -142,7 +134,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
         : positive('requestTimeoutMs', options.requestTimeoutMs),
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
     webSocket: resolveWebSocket(options),
-    maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, 1024 * 1024),
+    maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, DEFAULT_MAX_PAYLOAD_BYTES),
     logger: options.logger ?? console,
   };
 }

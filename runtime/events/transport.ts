@@ -35,8 +35,8 @@ const UNPROCESSABLE: ReadonlySet<string> = new Set([
 /**
  * Whether a delivery that failed with `err` can never succeed, whatever is retried: its payload is
  * not JSON, is over `maxPayloadBytes`, does not match a consumer's declared type, or no consumer
- * takes its event. A broker
- * transport dead-letters such a message at once instead of redelivering it.
+ * takes its event. A broker transport dead-letters such a message at once instead of redelivering
+ * it.
  */
 export function isUnprocessable(err: unknown): boolean {
   return findError(err, (e) => e instanceof FwError && UNPROCESSABLE.has(e.code)) !== undefined;

@@ -28,6 +28,14 @@ export interface ServerTimeouts {
   readonly keepAliveTimeoutMs: number;
 }
 
+/** Node's head size and keep-alive, and shorter cut-offs for slow clients than Node's. */
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = Object.freeze({
+  maxHeaderBytes: 16_384,
+  headersTimeoutMs: 30_000,
+  receiveTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+});
+
 /** How the server treats requests. */
 export interface NodeServerOptions {
   readonly limits: RequestLimits;

@@ -74,7 +74,7 @@ function decodeComponent(s: string): string {
  * @example parseQuery('?tag=a&tag=b+c&x') // { tag: ['a', 'b c'], x: [''] }
  */
 export function parseQuery(qs: string, maxParams = 1000): Record<string, string[]> {
-  return decodePairs(qs, maxParams).pairs;
+  return decodePairs(qs, maxParams, false);
 }
 
 /**
@@ -83,15 +83,11 @@ export function parseQuery(qs: string, maxParams = 1000): Record<string, string[
  * that was silently cut short.
  */
 export function parseRequestQuery(qs: string, maxParams: number): Record<string, string[]> {
-  const { pairs, truncated } = decodePairs(qs, maxParams);
-  if (truncated) throw new FwError('FW_ERR_TOO_MANY_QUERY_PARAMS', { limit: maxParams });
-  return pairs;
+  return decodePairs(qs, maxParams, true);
 }
 
-function decodePairs(
-  qs: string,
-  maxParams: number,
-): { pairs: Record<string, string[]>; truncated: boolean } {
+/** The pairs of `qs`, at most `maxParams`; past them it stops, or throws when `strict`. */
+function decodePairs(qs: string, maxParams: number, strict: boolean): Record<string, string[]> {
   const out: Record<string, string[]> = Object.create(null);
   // Lone surrogates become U+FFFD first, as the USVString conversion of URLSearchParams does.
   const s = (qs as unknown as WellFormed).isWellFormed()
@@ -111,7 +107,10 @@ function decodePairs(
       else if (c === PERCENT || c === PLUS) plain = false;
     }
     if (end > start) {
-      if (count === maxParams) return { pairs: out, truncated: true };
+      if (count === maxParams) {
+        if (strict) throw new FwError('FW_ERR_TOO_MANY_QUERY_PARAMS', { limit: maxParams });
+        return out;
+      }
       let name = eq === -1 ? s.slice(start, end) : s.slice(start, eq);
       let value = eq === -1 ? '' : s.slice(eq + 1, end);
       if (!plain) {
@@ -125,5 +124,5 @@ function decodePairs(
     }
     start = end + 1;
   }
-  return { pairs: out, truncated: false };
+  return out;
 }
