@@ -3,7 +3,12 @@
  * of Spine v0.5.2 (API.md section 5): global preHandle, routing, route preHandle, argument
  * resolution, the handler (its result staged), post-execution hooks, postHandle, beforeResponse,
  * the response, afterCompletion. Everything a route needs is resolved at start-up into a
- * {@link Route}; per request only the loops below run, and a hook that is absent costs one check.
+ * {@link Route}; per request only the steps below run, and a hook that is absent costs one check.
+ *
+ * An execution runs synchronously for as long as every hook, resolver and handler answers at once,
+ * and waits only at a step that returns a promise: most requests never make or await a promise in
+ * the pipeline. It is a small state machine ({@link Execution}) rather than an `async` function for
+ * that reason; what it does at each step is the same either way.
  */
 import { errorIs, joinErrors, toError } from './error-chain.js';
 import type {
@@ -45,17 +50,31 @@ export interface Protocol<C extends ExecutionContext> {
   respond(ctx: C, err: Error | undefined): void | Promise<void>;
 }
 
-/** Runs executions; resolves to the final error, or undefined. It never rejects. */
+/** A value, or a promise of one. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Runs executions: answers the final error, or undefined. The answer is a promise only when a step
+ * had to wait; either way it never throws or rejects.
+ */
 export type Execute<C extends ExecutionContext> = (
   ctx: C,
   routed?: Route,
-) => Promise<Error | undefined>;
+) => MaybePromise<Error | undefined>;
 
-type MaybePromise<T> = T | Promise<T>;
-const isPromise = <T>(v: MaybePromise<T>): v is Promise<T> =>
+/** Whether `v` is a promise (any thenable, as `await` takes it). */
+export const isPromise = <T>(v: MaybePromise<T>): v is Promise<T> =>
   typeof (v as { then?: unknown } | undefined)?.then === 'function';
+
 const NONE: readonly Interceptor[] = [];
 const failure = (v: unknown): Error | undefined => (v instanceof Error ? v : undefined);
+
+/** What every execution of one pipeline shares. */
+interface Shared<C extends ExecutionContext> {
+  readonly globals: readonly Interceptor[];
+  readonly hooks: readonly PostExecutionHook[];
+  readonly protocol: Protocol<C>;
+}
 
 /** Builds the pipeline for one protocol; `interceptors` are the global ones, in order. */
 export function createPipeline<C extends ExecutionContext>(options: {
@@ -63,104 +82,284 @@ export function createPipeline<C extends ExecutionContext>(options: {
   readonly hooks: readonly PostExecutionHook[];
   readonly protocol: Protocol<C>;
 }): Execute<C> {
-  const globals = [...options.interceptors];
-  const hooks = [...options.hooks];
-  const protocol = options.protocol;
+  const shared: Shared<C> = {
+    globals: [...options.interceptors],
+    hooks: [...options.hooks],
+    protocol: options.protocol,
+  };
+  return (ctx, routed) => new Execution(shared, ctx, routed).run();
+}
 
-  return async function execute(ctx: C, routed?: Route): Promise<Error | undefined> {
-    let err: Error | undefined;
-    let route: Route | undefined;
-    let meta = NO_META;
-    let globalsPassed = 0;
-    let routePassed = 0;
-    let preHandling = true;
-    try {
-      run: {
-        for (; globalsPassed < globals.length; globalsPassed++) {
-          const i = globals[globalsPassed] as Interceptor;
-          if (i.preHandle === undefined) continue;
-          let r = i.preHandle(ctx, NO_META);
-          if (isPromise(r)) r = await r;
-          if ((err = failure(r)) !== undefined) break run;
+// The steps of an execution, in order. The first eight are the main part: a failure in any of
+// them goes straight to BEFORE_RESPONSE.
+const PRE_GLOBAL = 0;
+const ROUTE = 1;
+const PRE_ROUTE = 2;
+const RESOLVE = 3;
+const INVOKE = 4;
+const STAGE = 5;
+const HOOKS = 6;
+const POST_ROUTE = 7;
+const POST_GLOBAL = 8;
+const BEFORE_RESPONSE = 9;
+const RESPOND = 10;
+const AFTER_COMPLETION = 11;
+const DONE = 12;
+
+/**
+ * One execution. {@link Execution.advance} runs steps until one returns a promise or all are done;
+ * {@link Execution.accept} and {@link Execution.fail} take a step's value or failure, sync or
+ * awaited, and move on; `step` says which step is running and `at` where it is in its list.
+ */
+class Execution<C extends ExecutionContext> {
+  readonly #shared: Shared<C>;
+  readonly #ctx: C;
+  #route: Route | undefined;
+  #meta = NO_META;
+  #own = NONE;
+  #err: Error | undefined;
+  /** What afterCompletion sees: the error once the response has gone out. */
+  #final: Error | undefined;
+  #globalsPassed = 0;
+  #routePassed = 0;
+  #step = PRE_GLOBAL;
+  #at = 0;
+  #args: unknown[] = [];
+  #result: unknown;
+
+  constructor(shared: Shared<C>, ctx: C, routed: Route | undefined) {
+    this.#shared = shared;
+    this.#ctx = ctx;
+    this.#route = routed;
+  }
+
+  run(): MaybePromise<Error | undefined> {
+    for (;;) {
+      let pending: Promise<unknown> | undefined;
+      try {
+        pending = this.#advance();
+      } catch (thrown) {
+        this.#fail(thrown);
+        continue;
+      }
+      if (pending === undefined) return this.#err;
+      return Promise.resolve(pending).then(
+        (v) => {
+          this.#accept(v);
+          return this.run();
+        },
+        (thrown: unknown) => {
+          this.#fail(thrown);
+          return this.run();
+        },
+      );
+    }
+  }
+
+  /** Runs steps until one answers a promise (returned) or the execution is done (undefined). */
+  #advance(): Promise<unknown> | undefined {
+    const ctx = this.#ctx;
+    const { globals, hooks, protocol } = this.#shared;
+    for (;;) {
+      let v: unknown;
+      switch (this.#step) {
+        case PRE_GLOBAL: {
+          if (this.#globalsPassed === globals.length) {
+            this.#step = ROUTE;
+            continue;
+          }
+          const i = globals[this.#globalsPassed] as Interceptor;
+          if (i.preHandle === undefined) {
+            this.#globalsPassed++;
+            continue;
+          }
+          v = i.preHandle(ctx, NO_META);
+          break;
         }
-        route = routed ?? protocol.route(ctx);
-        meta = route.meta;
-        const own = route.interceptors;
-        for (; routePassed < own.length; routePassed++) {
-          const i = own[routePassed] as Interceptor;
-          if (i.preHandle === undefined) continue;
-          let r = i.preHandle(ctx, meta);
-          if (isPromise(r)) r = await r;
-          if ((err = failure(r)) !== undefined) break run;
+        case ROUTE: {
+          const route = (this.#route ??= protocol.route(ctx));
+          this.#meta = route.meta;
+          this.#own = route.interceptors;
+          this.#step = PRE_ROUTE;
+          continue;
         }
-        preHandling = false;
-        protocol.checkpoint(ctx);
-        const count = route.params.length;
-        const args = new Array<unknown>(count);
-        for (let p = 0; p < count; p++) {
-          let v = (route.resolvers[p] as ArgumentResolver).resolve(
+        case PRE_ROUTE: {
+          if (this.#routePassed === this.#own.length) {
+            this.#step = RESOLVE;
+            protocol.checkpoint(ctx);
+            this.#args = new Array<unknown>((this.#route as Route).params.length);
+            continue;
+          }
+          const i = this.#own[this.#routePassed] as Interceptor;
+          if (i.preHandle === undefined) {
+            this.#routePassed++;
+            continue;
+          }
+          v = i.preHandle(ctx, this.#meta);
+          break;
+        }
+        case RESOLVE: {
+          const route = this.#route as Route;
+          const p = this.#at;
+          if (p === this.#args.length) {
+            this.#at = 0;
+            this.#step = INVOKE;
+            continue;
+          }
+          v = (route.resolvers[p] as ArgumentResolver).resolve(
             ctx,
             route.params[p] as ParameterMeta,
           );
-          if (isPromise(v)) v = await v;
-          args[p] = v;
+          break;
         }
-        let result = route.invoke(route.controller, args);
-        if (isPromise(result)) result = await result;
-        protocol.stage(ctx, result);
-        for (let h = 0; h < hooks.length; h++) {
-          let r = (hooks[h] as PostExecutionHook).afterExecution(ctx, [result], undefined);
-          if (isPromise(r)) r = await r;
-          if ((err = failure(r)) !== undefined) break run;
+        case INVOKE: {
+          const route = this.#route as Route;
+          v = route.invoke(route.controller, this.#args);
+          break;
         }
-        for (let k = own.length - 1; k >= 0; k--) {
-          const r = (own[k] as Interceptor).postHandle?.(ctx, meta);
-          if (isPromise(r)) await r;
+        case STAGE:
+          protocol.stage(ctx, this.#result);
+          this.#step = HOOKS;
+          continue;
+        case HOOKS: {
+          if (this.#at === hooks.length) {
+            this.#at = this.#own.length - 1;
+            this.#step = POST_ROUTE;
+            continue;
+          }
+          v = (hooks[this.#at] as PostExecutionHook).afterExecution(ctx, [this.#result], undefined);
+          break;
         }
-        for (let k = globals.length - 1; k >= 0; k--) {
-          const r = (globals[k] as Interceptor).postHandle?.(ctx, meta);
-          if (isPromise(r)) await r;
+        case POST_ROUTE: {
+          if (this.#at < 0) {
+            this.#at = globals.length - 1;
+            this.#step = POST_GLOBAL;
+            continue;
+          }
+          v = (this.#own[this.#at] as Interceptor).postHandle?.(ctx, this.#meta);
+          break;
         }
+        case POST_GLOBAL: {
+          if (this.#at < 0) {
+            this.#toBeforeResponse();
+            continue;
+          }
+          v = (globals[this.#at] as Interceptor).postHandle?.(ctx, this.#meta);
+          break;
+        }
+        case BEFORE_RESPONSE: {
+          // Every interceptor whose preHandle passed, innermost first.
+          const j = this.#at;
+          const routePassed = this.#routePassed;
+          if (j === routePassed + this.#globalsPassed) {
+            this.#step = RESPOND;
+            continue;
+          }
+          const i = (
+            j < routePassed
+              ? this.#own[routePassed - 1 - j]
+              : globals[this.#globalsPassed - 1 - (j - routePassed)]
+          ) as Interceptor;
+          if (i.beforeResponse === undefined) {
+            this.#at++;
+            continue;
+          }
+          v = i.beforeResponse(ctx, this.#meta, this.#err);
+          break;
+        }
+        case RESPOND:
+          v = protocol.respond(ctx, this.#err);
+          break;
+        case AFTER_COMPLETION: {
+          // Every interceptor of the route, then every global one, innermost first.
+          const j = this.#at;
+          const n = this.#own.length;
+          if (j === n + globals.length) {
+            this.#step = DONE;
+            continue;
+          }
+          const i = (
+            j < n ? this.#own[n - 1 - j] : globals[globals.length - 1 - (j - n)]
+          ) as Interceptor;
+          if (i.afterCompletion === undefined) {
+            this.#at++;
+            continue;
+          }
+          v = i.afterCompletion(ctx, this.#meta, this.#final);
+          break;
+        }
+        default:
+          return undefined;
       }
-    } catch (thrown) {
-      err = toError(thrown);
+      if (isPromise(v)) return v;
+      this.#accept(v);
     }
-    if (preHandling && err !== undefined && errorIs(err, ErrAbortPipeline)) err = undefined;
+  }
 
-    const own = route?.interceptors ?? NONE;
-    for (let j = 0; j < routePassed + globalsPassed; j++) {
-      const i = (
-        j < routePassed ? own[routePassed - 1 - j] : globals[globalsPassed - 1 - (j - routePassed)]
-      ) as Interceptor;
-      if (i.beforeResponse === undefined) continue;
-      try {
-        let r = i.beforeResponse(ctx, meta, err);
-        if (isPromise(r)) r = await r;
-        err = joinErrors(err, failure(r));
-      } catch (thrown) {
-        err = joinErrors(err, toError(thrown));
-      }
+  /** Takes the value of the step that ran, and moves on. */
+  #accept(v: unknown): void {
+    switch (this.#step) {
+      case PRE_GLOBAL:
+        if ((this.#err = failure(v)) !== undefined) this.#toBeforeResponse();
+        else this.#globalsPassed++;
+        return;
+      case PRE_ROUTE:
+        if ((this.#err = failure(v)) !== undefined) this.#toBeforeResponse();
+        else this.#routePassed++;
+        return;
+      case RESOLVE:
+        this.#args[this.#at++] = v;
+        return;
+      case INVOKE:
+        this.#result = v;
+        this.#step = STAGE;
+        return;
+      case HOOKS:
+        if ((this.#err = failure(v)) !== undefined) this.#toBeforeResponse();
+        else this.#at++;
+        return;
+      case POST_ROUTE:
+      case POST_GLOBAL:
+        this.#at--;
+        return;
+      case BEFORE_RESPONSE:
+        this.#err = joinErrors(this.#err, failure(v));
+        this.#at++;
+        return;
+      case RESPOND:
+        this.#toAfterCompletion();
+        return;
+      default:
+        this.#at++;
     }
+  }
 
-    try {
-      const r = protocol.respond(ctx, err);
-      if (isPromise(r)) await r;
-    } catch (thrown) {
-      err = joinErrors(err, toError(thrown));
+  /** Takes the failure of the step that ran: the main part stops, the later steps go on. */
+  #fail(thrown: unknown): void {
+    const step = this.#step;
+    if (step < BEFORE_RESPONSE) {
+      this.#err = toError(thrown);
+      this.#toBeforeResponse();
+      return;
     }
+    this.#err = joinErrors(this.#err, toError(thrown));
+    if (step === RESPOND) this.#toAfterCompletion();
+    else this.#at++;
+  }
 
-    const final = err;
-    const n = own.length;
-    for (let j = 0; j < n + globals.length; j++) {
-      const i = (j < n ? own[n - 1 - j] : globals[globals.length - 1 - (j - n)]) as Interceptor;
-      if (i.afterCompletion === undefined) continue;
-      try {
-        const r = i.afterCompletion(ctx, meta, final);
-        if (isPromise(r)) await r;
-      } catch (thrown) {
-        err = joinErrors(err, toError(thrown));
-      }
+  #toBeforeResponse(): void {
+    // An abort from preHandle (or from routing, between them) is no error: nothing is rendered.
+    const preHandling = this.#step <= PRE_ROUTE;
+    if (preHandling && this.#err !== undefined && errorIs(this.#err, ErrAbortPipeline)) {
+      this.#err = undefined;
     }
-    return err;
-  };
+    this.#step = BEFORE_RESPONSE;
+    this.#at = 0;
+  }
+
+  #toAfterCompletion(): void {
+    this.#final = this.#err;
+    this.#step = AFTER_COMPLETION;
+    this.#at = 0;
+  }
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { background, type Context, withCancel, withExpiry } from '../context/context.js';
 import { findError } from '../core/error-chain.js';
-import type { Execute } from '../core/pipeline.js';
+import { type Execute, isPromise, type MaybePromise } from '../core/pipeline.js';
 import { FwError, problemOf } from '../errors.js';
 import { refuse } from '../ws/handshake.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
@@ -143,22 +143,36 @@ export class NodeServer {
       return;
     }
     if (this.#options.requestTimeoutMs !== undefined) ex.watchDeadline();
-    this.#execute(ex).then(
+    let done: MaybePromise<Error | undefined>;
+    try {
+      done = this.#execute(ex);
+    } catch (err) {
+      this.#crash(err, ex);
+      return;
+    }
+    // Most requests are answered by now, and only a step that waited leaves a promise.
+    if (!isPromise(done)) {
+      if (done !== undefined) this.#report(done, ex);
+      return;
+    }
+    done.then(
       (err) => {
         if (err !== undefined) this.#report(err, ex);
       },
-      (err: unknown) => {
-        // execute() does not reject; if it ever does, answer and never crash.
-        this.#options.onError(err as Error, ex);
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
-      },
+      (err: unknown) => this.#crash(err, ex),
     );
   }
 
   #report(err: Error, ex: NodeExchange): void {
     // A client that went away mid-body is not the server's failure: nothing to report.
     if (!(ex.req.destroyed && isClientAbort(err))) this.#options.onError(err, ex);
+  }
+
+  /** execute() neither throws nor rejects; if it ever does, answer and never crash. */
+  #crash(err: unknown, ex: NodeExchange): void {
+    this.#options.onError(err as Error, ex);
+    if (!ex.res.headersSent) ex.res.writeHead(500).end();
+    else ex.res.destroy();
   }
 
   /** @internal Whether `close()` was called. */

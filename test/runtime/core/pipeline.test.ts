@@ -19,8 +19,18 @@ import { consumerContext } from '../../../runtime/testing/index.js';
 type Step = 'preHandle' | 'postHandle' | 'beforeResponse' | 'afterCompletion';
 type Behaviour = Partial<Record<Step, 'abort' | 'fail' | 'throw' | 'throwAbort' | 'async'>>;
 
+/** `answer()`, or when `wait` is set the same answer through a promise (a throw as a rejection). */
+function maybeWait(wait: boolean | undefined, answer: () => unknown): unknown {
+  if (!wait) return answer();
+  try {
+    return Promise.resolve(answer());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
 /** Records every call as `<hook>:<name>`, with `!` when it received an error. */
-function recorder() {
+function recorder(wait?: boolean) {
   const log: string[] = [];
   const metas: Record<string, HandlerMeta> = {};
   const interceptor = (name: string, behaviour: Behaviour = {}): Interceptor => {
@@ -29,13 +39,15 @@ function recorder() {
       (_ctx: ExecutionContext, meta: HandlerMeta, err?: Error): unknown => {
         log.push(`${short}:${name}${err ? '!' : ''}`);
         metas[`${short}:${name}`] = meta;
-        const how = behaviour[step];
-        if (how === 'abort') return ErrAbortPipeline;
-        if (how === 'fail') return new Error(`${short}:${name} failed`);
-        if (how === 'throw') throw new Error(`${short}:${name} threw`);
-        if (how === 'throwAbort') throw ErrAbortPipeline;
-        if (how === 'async') return Promise.resolve();
-        return undefined;
+        return maybeWait(wait, () => {
+          const how = behaviour[step];
+          if (how === 'abort') return ErrAbortPipeline;
+          if (how === 'fail') return new Error(`${short}:${name} failed`);
+          if (how === 'throw') throw new Error(`${short}:${name} threw`);
+          if (how === 'throwAbort') throw ErrAbortPipeline;
+          if (how === 'async') return Promise.resolve();
+          return undefined;
+        });
       };
     return {
       preHandle: hook('preHandle', 'pre') as Interceptor['preHandle'],
@@ -53,19 +65,21 @@ interface Setup {
   handler?: 'ok' | 'throw' | 'reject';
   hook?: 'ok' | 'fail' | 'none';
   routing?: 'ok' | 'miss';
+  /** Every step answers through a promise: the resolver, handler, hooks, interceptors, respond. */
+  wait?: boolean;
 }
 
 class Controller {}
 
 async function run(setup: Setup) {
-  const { log, metas, interceptor } = recorder();
+  const { log, metas, interceptor } = recorder(setup.wait);
   const globals = (setup.globals ?? [{}]).map((b, i) => interceptor(`g${i}`, b));
   const routeInterceptors = (setup.route ?? [{}]).map((b, i) => interceptor(`r${i}`, b));
   const resolver: ArgumentResolver = {
     supports: () => true,
     resolve: () => {
       log.push('resolve');
-      return 'arg';
+      return maybeWait(setup.wait, () => 'arg');
     },
   };
   const meta: HandlerMeta = {
@@ -81,9 +95,11 @@ async function run(setup: Setup) {
     controller: new Controller(),
     invoke: (_c, args) => {
       log.push(`handle:${String(args[0])}`);
-      if (setup.handler === 'throw') throw new Error('handler threw');
-      if (setup.handler === 'reject') return Promise.reject(new Error('handler rejected'));
-      return 'result';
+      return maybeWait(setup.wait, () => {
+        if (setup.handler === 'throw') throw new Error('handler threw');
+        if (setup.handler === 'reject') return Promise.reject(new Error('handler rejected'));
+        return 'result';
+      });
     },
   };
   const hooks: PostExecutionHook[] =
@@ -93,7 +109,9 @@ async function run(setup: Setup) {
           {
             afterExecution: (_ctx, results) => {
               log.push(`hook:${String(results[0])}`);
-              return setup.hook === 'fail' ? new Error('hook failed') : undefined;
+              return maybeWait(setup.wait, () =>
+                setup.hook === 'fail' ? new Error('hook failed') : undefined,
+              );
             },
           },
         ];
@@ -111,11 +129,13 @@ async function run(setup: Setup) {
     },
     respond: (_ctx, err) => {
       log.push(`respond${err ? '!' : ''}`);
+      return maybeWait(setup.wait, () => undefined) as undefined;
     },
   };
   const execute = createPipeline({ interceptors: globals, hooks, protocol });
-  const err = await execute(consumerContext('x'));
-  return { log, err, metas, meta };
+  const answer = execute(consumerContext('x'));
+  const err = await answer;
+  return { log, err, metas, meta, waited: answer instanceof Promise };
 }
 
 describe('pipeline order (Spine v0.5.2)', () => {
@@ -290,6 +310,26 @@ describe('pipeline order (Spine v0.5.2)', () => {
     const { log, err } = await run(setup);
     expect(log).toEqual(want);
     expect(err !== undefined).toBe(fails);
+  });
+
+  it.each(cases)(
+    '%s, with every step answering through a promise',
+    async (_n, setup, want, fails) => {
+      const { log, err, waited } = await run({ ...setup, wait: true });
+      expect(log).toEqual(want);
+      expect(err !== undefined).toBe(fails);
+      expect(waited).toBe(true);
+    },
+  );
+
+  it('answers at once, with no promise, when no step returns one', async () => {
+    const { log, err, waited } = await run({
+      handler: 'throw',
+      route: [{ afterCompletion: 'throw' }],
+    });
+    expect(waited).toBe(false);
+    expect(log.at(-1)).toBe('after:g0!');
+    expect(err).toBeInstanceOf(AggregateError);
   });
 });
 

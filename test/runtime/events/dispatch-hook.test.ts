@@ -96,7 +96,7 @@ describe('eventDispatchHook in a pipeline', () => {
       hooks: [eventDispatchHook(dispatcher)],
       protocol,
     });
-    return execute(ctx).then((err) => ({ err, responded }));
+    return Promise.resolve(execute(ctx)).then((err) => ({ err, responded }));
   }
 
   it('fails the execution when dispatch fails', async () => {
