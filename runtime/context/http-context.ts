@@ -14,8 +14,8 @@ import type { BodyLimits } from '../http/body-limits.js';
 import { decodeBody } from '../http/decode-body.js';
 import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
-import { parseRequestQuery } from '../query/parse.js';
-import { adoptValues, QUERY_VALUES, type Values } from '../query/values.js';
+import { parseRequestPairs, recordOf } from '../query/parse.js';
+import { adoptValues, pairValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context } from './context.js';
 import { freezeQueries, headerMap, splitTarget } from './headers.js';
 import { ContextStore } from './store.js';
@@ -44,6 +44,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   #headers: Readonly<Record<string, readonly string[]>> | undefined;
   #queries: Readonly<Record<string, readonly string[]>> | undefined;
   #parsed: Record<string, string[]> | undefined;
+  #queryPairs: string[] | undefined;
   #context: Context | undefined;
   #bound: Promise<unknown> | undefined;
   #form: Promise<MultipartForm> | undefined;
@@ -92,14 +93,22 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
     return (this.#queries ??= freezeQueries(this.#parsedQuery()));
   }
 
-  /** @internal The query as `Values`, over the request's own parse: no copy, nothing frozen yet. */
+  /**
+   * @internal The query as `Values` over the request's own parse, no copy and nothing frozen yet:
+   * over its pairs, unless its record was made already.
+   */
   [QUERY_VALUES](): Values {
-    return adoptValues(this.#parsedQuery());
+    return this.#parsed === undefined ? pairValues(this.#pairs()) : adoptValues(this.#parsed);
   }
 
   #parsedQuery(): Record<string, string[]> {
+    return (this.#parsed ??= recordOf(this.#pairs()));
+  }
+
+  /** The query's pairs, decoded once; 400 when there are more than `maxQueryParams`. */
+  #pairs(): string[] {
     if (this.#path === undefined) this.#split();
-    return (this.#parsed ??= parseRequestQuery(this.#query, this.#init.limits.maxQueryParams));
+    return (this.#queryPairs ??= parseRequestPairs(this.#query, this.#init.limits.maxQueryParams));
   }
 
   /** Splits the target into path and query string once; answers the path. */

@@ -3,7 +3,13 @@
  * fields so `params()` and `get(PARAMS_KEY)` always answer the same content.
  */
 import { DefaultEventBus } from '../core/event-bus.js';
-import { HAS_EVENT_BUS, PARAMS_KEY, PATH_KEYS_KEY, RESPONSE_WRITER_KEY } from '../core/keys.js';
+import {
+  HAS_EVENT_BUS,
+  PARAMS_KEY,
+  PATH_KEYS_KEY,
+  PATH_PARAM,
+  RESPONSE_WRITER_KEY,
+} from '../core/keys.js';
 import type { EventBus, ResponseWriter } from '../core/types.js';
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null));
@@ -12,7 +18,9 @@ const NO_KEYS: readonly string[] = Object.freeze([]);
 /** @internal The store behind `set`, `get` and `has`; the base of the concrete contexts. */
 export class ContextStore {
   #values: Map<string, unknown> | undefined;
+  /** Frozen, unless `route()` set it and nothing has handed it out yet (`#open`). */
   #params: Readonly<Record<string, string>> | undefined;
+  #open = false;
   #pathKeys: readonly string[] | undefined;
   #writer: ResponseWriter | undefined;
   #bus: EventBus | undefined;
@@ -32,7 +40,22 @@ export class ContextStore {
   }
 
   params(): Readonly<Record<string, string>> {
-    return this.#params ?? NO_PARAMS;
+    return this.#frozenParams() ?? NO_PARAMS;
+  }
+
+  /** @internal One path parameter, without freezing the params: see {@link PATH_PARAM}. */
+  [PATH_PARAM](key: string): string | undefined {
+    const params = this.#params;
+    // Own properties only: a params object with a prototype must not answer `constructor`.
+    return params !== undefined && Object.hasOwn(params, key) ? params[key] : undefined;
+  }
+
+  #frozenParams(): Readonly<Record<string, string>> | undefined {
+    if (this.#open) {
+      this.#open = false;
+      Object.freeze(this.#params);
+    }
+    return this.#params;
   }
 
   pathKeys(): readonly string[] {
@@ -43,6 +66,7 @@ export class ContextStore {
     switch (key) {
       case PARAMS_KEY:
         this.#params = Object.freeze(Object.assign(Object.create(null), value));
+        this.#open = false;
         return;
       case PATH_KEYS_KEY:
         this.#pathKeys = Object.freeze([...(value as string[])]);
@@ -58,7 +82,7 @@ export class ContextStore {
   get<T = unknown>(key: string): T | undefined {
     switch (key) {
       case PARAMS_KEY:
-        return this.#params as T | undefined;
+        return this.#frozenParams() as T | undefined;
       case PATH_KEYS_KEY:
         return this.#pathKeys as T | undefined;
       case RESPONSE_WRITER_KEY:
@@ -81,9 +105,13 @@ export class ContextStore {
     }
   }
 
-  /** @internal Sets the route's params (frozen here) and its frozen keys: the router's fast path. */
+  /**
+   * @internal Sets the route's params and its frozen keys: the router's fast path. The params are
+   * the router's fresh object, which nothing else holds: frozen when first handed out.
+   */
   route(params: Record<string, string>, keys: readonly string[]): void {
-    this.#params = Object.freeze(params);
+    this.#params = params;
+    this.#open = true;
     this.#pathKeys = keys;
   }
 }

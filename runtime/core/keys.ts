@@ -12,3 +12,10 @@ export const PATH_KEYS_KEY = 'fw.pathKeys';
  * a context whose bus was never created, instead of creating one to find it empty.
  */
 export const HAS_EVENT_BUS: unique symbol = Symbol('fw.hasEventBus');
+
+/**
+ * @internal A method of fw's own contexts: one path parameter, an own property of the params, or
+ * undefined. The path resolver reads through it, so that the params are frozen only when
+ * `params()` hands them out, not on every request.
+ */
+export const PATH_PARAM: unique symbol = Symbol('fw.pathParam');

@@ -62,9 +62,10 @@ export type Execute<C extends ExecutionContext> = (
   routed?: Route,
 ) => MaybePromise<Error | undefined>;
 
-/** Whether `v` is a promise (any thenable, as `await` takes it). */
+/** Whether `v` is a promise (any thenable, as `await` takes it); a primitive is looked at no further. */
 export const isPromise = <T>(v: MaybePromise<T>): v is Promise<T> =>
-  typeof (v as { then?: unknown } | undefined)?.then === 'function';
+  ((typeof v === 'object' && v !== null) || typeof v === 'function') &&
+  typeof (v as { then?: unknown }).then === 'function';
 
 const NONE: readonly Interceptor[] = [];
 const failure = (v: unknown): Error | undefined => (v instanceof Error ? v : undefined);

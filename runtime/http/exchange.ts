@@ -3,7 +3,7 @@
  * staged response and the sink it is finally sent to (a Node response, or `inject()`'s capture).
  */
 import { HttpContext, type HttpContextInit } from '../context/http-context.js';
-import { type StagedHeader, StagedResponse } from './staged-response.js';
+import { StagedResponse } from './staged-response.js';
 
 /**
  * A response as it goes out: final status, headers with `Content-Length`, and the body. A string
@@ -45,7 +45,13 @@ export class HttpExchange extends HttpContext {
     const staged = this.response.take();
     const status = staged.status === 0 ? 204 : staged.status;
     const headers: string[] = [];
-    staged.headers?.forEach(flatten, headers);
+    const triples = staged.headers;
+    if (triples !== undefined) {
+      for (let i = 0; i < triples.length; i += 3) {
+        if (!FRAMING.has(triples[i] as string))
+          headers.push(triples[i + 1] as string, triples[i + 2] as string);
+      }
+    }
     const body = staged.body;
     const bodyless = status < 200 || status === 204 || status === 304;
     if (!bodyless) {
@@ -54,12 +60,6 @@ export class HttpExchange extends HttpContext {
     }
     this.#sink.send({ status, headers, body: bodyless ? undefined : body }, this);
   }
-}
-
-/** Appends a staged header to `this`, the flat list, unless it is one that frames the body. */
-function flatten(this: string[], h: StagedHeader, key: string): void {
-  if (FRAMING.has(key)) return;
-  for (let i = 0; i < h.values.length; i++) this.push(h.name, h.values[i] as string);
 }
 
 /**

@@ -17,9 +17,13 @@ const PROBLEM = 'application/problem+json';
 export function stageResult(res: StagedResponse, result: unknown): void {
   let body = result;
   if (body instanceof Reply) {
-    if (body.headers !== undefined) {
-      for (const name of Object.keys(body.headers))
-        res.setHeader(name, body.headers[name] as string);
+    const headers = body.headers;
+    if (headers !== undefined) {
+      const names = Object.keys(headers);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
+        res.setHeader(name, headers[name] as string);
+      }
     }
     if (body.status !== undefined) res.writeStatus(body.status);
     body = body.body;
@@ -39,7 +43,7 @@ export function stageResult(res: StagedResponse, result: unknown): void {
     type = JSON_TYPE;
     res.body = toJson(body);
   }
-  res.setDefault('Content-Type', type);
+  res.setDefault('content-type', 'Content-Type', type);
   if (res.status() === 0) res.writeStatus(200);
 }
 

@@ -7,22 +7,18 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { ResponseWriter } from '../core/types.js';
 import { FwError } from '../errors.js';
 
-/** One header as it will be sent: the name as first set, every value. */
-export interface StagedHeader {
-  readonly name: string;
-  readonly values: string[];
-}
-
-interface Snapshot {
-  readonly status: number;
-  readonly headers: ReadonlyMap<string, StagedHeader> | undefined;
-}
+/**
+ * The headers staged: `[key, name, value, key, name, value, …]`, the key lower case, the name as
+ * first set, one triple per value; a name's values sit together, in the order they were added.
+ * A flat list, not a map of lists: a response has a few headers, and this costs one array.
+ */
+export type StagedHeaders = string[];
 
 /** A {@link ResponseWriter} that buffers status, headers and body until {@link StagedResponse.take}. */
 export class StagedResponse implements ResponseWriter {
   #status = 0;
-  #headers: Map<string, StagedHeader> | undefined;
-  #checkpoint: Snapshot | undefined;
+  #headers: StagedHeaders | undefined;
+  #checkpoint: { readonly status: number; readonly headers: StagedHeaders | undefined } | undefined;
   #sent = false;
   /** The body to send; `undefined` for none. */
   body: Uint8Array | string | undefined;
@@ -30,27 +26,40 @@ export class StagedResponse implements ResponseWriter {
   setHeader(name: string, value: string): void {
     checkHeader(name, value);
     const key = name.toLowerCase();
-    const headers = (this.#headers ??= new Map());
-    headers.set(key, { name: headers.get(key)?.name ?? name, values: [value] });
+    const headers = (this.#headers ??= []);
+    const at = find(headers, key);
+    if (at === -1) {
+      headers.push(key, name, value);
+      return;
+    }
+    headers[at + 2] = value;
+    // Every later value of the name goes: they sit right after the first.
+    let end = at + 3;
+    while (headers[end] === key) end += 3;
+    if (end > at + 3) headers.splice(at + 3, end - at - 3);
   }
 
   addHeader(name: string, value: string): void {
     checkHeader(name, value);
     const key = name.toLowerCase();
-    const headers = (this.#headers ??= new Map());
-    const existing = headers.get(key);
-    if (existing === undefined) headers.set(key, { name, values: [value] });
-    else existing.values.push(value);
+    const headers = (this.#headers ??= []);
+    const at = find(headers, key);
+    if (at === -1) {
+      headers.push(key, name, value);
+      return;
+    }
+    let end = at + 3;
+    while (headers[end] === key) end += 3;
+    headers.splice(end, 0, key, headers[at + 1] as string, value);
   }
 
   /**
    * @internal Sets a header fw itself chose (a constant, known valid) unless one is set already:
-   * one lookup, no validation.
+   * `key` is `name` in lower case, given so that nothing is checked or converted.
    */
-  setDefault(name: string, value: string): void {
-    const key = name.toLowerCase();
-    const headers = (this.#headers ??= new Map());
-    if (!headers.has(key)) headers.set(key, { name, values: [value] });
+  setDefault(key: string, name: string, value: string): void {
+    const headers = (this.#headers ??= []);
+    if (find(headers, key) === -1) headers.push(key, name, value);
   }
 
   writeStatus(code: number): void {
@@ -71,12 +80,15 @@ export class StagedResponse implements ResponseWriter {
 
   /** The first value of a header staged so far. */
   getHeader(name: string): string | undefined {
-    return this.#headers?.get(name.toLowerCase())?.values[0];
+    const headers = this.#headers;
+    if (headers === undefined) return undefined;
+    const at = find(headers, name.toLowerCase());
+    return at === -1 ? undefined : headers[at + 2];
   }
 
   /** Remembers the current status and headers; {@link rollback} returns to them. */
   checkpoint(): void {
-    this.#checkpoint = { status: this.#status, headers: copy(this.#headers) };
+    this.#checkpoint = { status: this.#status, headers: this.#headers?.slice() };
   }
 
   /** Drops the body and what was written after the checkpoint (or nothing, without one). */
@@ -85,13 +97,13 @@ export class StagedResponse implements ResponseWriter {
     const point = this.#checkpoint;
     if (point === undefined) return;
     this.#status = point.status;
-    this.#headers = copy(point.headers);
+    this.#headers = point.headers?.slice();
   }
 
   /** Hands the staged response over to be sent; afterwards the writer counts as committed. */
   take(): {
     status: number;
-    headers: ReadonlyMap<string, StagedHeader> | undefined;
+    headers: Readonly<StagedHeaders> | undefined;
     body: Uint8Array | string | undefined;
   } {
     this.#sent = true;
@@ -99,13 +111,10 @@ export class StagedResponse implements ResponseWriter {
   }
 }
 
-function copy(
-  headers: ReadonlyMap<string, StagedHeader> | undefined,
-): Map<string, StagedHeader> | undefined {
-  if (headers === undefined) return undefined;
-  const out = new Map<string, StagedHeader>();
-  for (const [key, h] of headers) out.set(key, { name: h.name, values: [...h.values] });
-  return out;
+/** Where the first triple of `key` starts in `headers`; -1 when there is none. */
+function find(headers: StagedHeaders, key: string): number {
+  for (let i = 0; i < headers.length; i += 3) if (headers[i] === key) return i;
+  return -1;
 }
 
 /** Node's own checks, at the call: a name must be a token, a value must not end the line. */

@@ -3,19 +3,35 @@
  * (`pkg/query/types.go`, v0.5.2). Unlike Spine, which keeps the caller's map, `newValues` copies its
  * input, so mutating that input afterwards changes nothing. See API.md section 2.
  */
+import { recordOf } from './parse.js';
 import { parseBool, parseInt64, parseSafeInt } from './scalars.js';
 
 const EMPTY: readonly string[] = Object.freeze([]);
-const NONE: Readonly<Record<string, readonly string[]>> = Object.freeze(Object.create(null));
 
-let adopt: (parsed: Record<string, string[]>) => Values;
+/**
+ * How many reads the pairs of a request (below) answer by a walk of the list before the record of
+ * every key is made for the rest: a handler that reads many keys of a long query stays linear.
+ */
+const PAIR_READS = 8;
+
+let adopt: (parsed: Record<string, string[]> | undefined, pairs: string[] | undefined) => Values;
+/** Set while {@link adopt} constructs: the constructor then copies nothing. */
+let adopting = false;
 
 /**
  * @internal A {@link Values} over a fresh parse that nobody else will change (the request's own
  * query), without copying it: the lists are frozen only when `all()` hands them out.
  */
 export function adoptValues(parsed: Record<string, string[]>): Values {
-  return adopt(parsed);
+  return adopt(parsed, undefined);
+}
+
+/**
+ * @internal A {@link Values} over the fresh `[name, value, …]` pairs of a request's query, which
+ * nobody else will change: a handler that reads three keys never pays for a record of all of them.
+ */
+export function pairValues(pairs: string[]): Values {
+  return adopt(undefined, pairs);
 }
 
 /**
@@ -34,14 +50,21 @@ export const QUERY_VALUES: unique symbol = Symbol('fw.queryValues');
  * @see newValues
  */
 export class Values {
-  /** Null-prototype, so `__proto__` and `constructor` are ordinary keys. Never exposed. */
-  #values: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Null-prototype, so `__proto__` and `constructor` are ordinary keys. Never exposed. Undefined
+   * while the pairs are read as they are.
+   */
+  #values: Readonly<Record<string, readonly string[]>> | undefined;
+  /** `[name, value, …]`, while `#values` is undefined. */
+  #pairs: readonly string[] = EMPTY;
+  #pairReads = 0;
 
   /**
    * Copies `values` (each list too, unless frozen: then nothing can change it); keys such as
    * `__proto__` are ordinary keys.
    */
   constructor(values: Readonly<Record<string, readonly string[]>> = {}) {
+    if (adopting) return;
     const copy: Record<string, readonly string[]> = Object.create(null);
     for (const key of Object.keys(values)) {
       const list: unknown = values[key];
@@ -51,20 +74,43 @@ export class Values {
       else copy[key] = Object.isFrozen(list) ? list : Object.freeze(list.map(String));
     }
     this.#values = copy;
-    Object.freeze(this);
   }
 
   static {
-    adopt = (parsed) => {
-      const values = new Values(NONE);
+    adopt = (parsed, pairs) => {
+      adopting = true;
+      const values = new Values(); // returns at once, and cannot throw
+      adopting = false;
       values.#values = parsed;
+      if (pairs !== undefined) values.#pairs = pairs;
       return values;
     };
   }
 
+  /** The record of every key, made from the pairs the first time it is needed. */
+  #record(): Readonly<Record<string, readonly string[]>> {
+    return (this.#values ??= recordOf(this.#pairs));
+  }
+
+  /** Whether a read can walk the pairs instead of asking the record. */
+  #walks(): boolean {
+    return this.#values === undefined && this.#pairReads++ < PAIR_READS;
+  }
+
+  /** Where the first pair named `key` is in `#pairs`; -1 when none is. */
+  #find(key: string): number {
+    const pairs = this.#pairs;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) return i;
+    return -1;
+  }
+
   /** The first value of `key`; `''` when the key is missing or has no values. */
   get(key: string): string {
-    return this.#values[key]?.[0] ?? '';
+    if (this.#walks()) {
+      const at = this.#find(key);
+      return at === -1 ? '' : (this.#pairs[at + 1] as string);
+    }
+    return this.#record()[key]?.[0] ?? '';
   }
 
   /** The same as {@link Values.get}. */
@@ -95,12 +141,21 @@ export class Values {
 
   /** Whether `key` is present, even with an empty value (`?a=`) or with no values at all. */
   has(key: string): boolean {
-    return this.#values[key] !== undefined;
+    if (this.#walks()) return this.#find(key) !== -1;
+    return this.#record()[key] !== undefined;
   }
 
   /** Every value of `key` in order, as a frozen array; `[]` when the key is missing. */
   all(key: string): readonly string[] {
-    const list = this.#values[key];
+    if (this.#walks()) {
+      const pairs = this.#pairs;
+      let found: string[] | undefined;
+      for (let i = 0; i < pairs.length; i += 2) {
+        if (pairs[i] === key) (found ??= []).push(pairs[i + 1] as string);
+      }
+      return found === undefined ? EMPTY : Object.freeze(found);
+    }
+    const list = this.#record()[key];
     // An adopted parse is frozen list by list, as they are handed out.
     return list === undefined ? EMPTY : Object.freeze(list);
   }
@@ -110,7 +165,7 @@ export class Values {
    * integer-like keys first). A fresh array on every call: changing it changes nothing here.
    */
   keys(): string[] {
-    return Object.keys(this.#values);
+    return Object.keys(this.#record());
   }
 }
 

@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import type { Values } from 'fw/query';
 import { newValues, paginationOf, parseQuery } from 'fw/query';
 import { describe, expect, it } from 'vitest';
+import { parseRequestPairs } from '../../runtime/query/parse.js';
+import { pairValues } from '../../runtime/query/values.js';
 import { RawClient, serve } from '../http/support.js';
 import { anyString, codeUnit, keyName, runs, stringOf, unicodeString } from './support.js';
 
@@ -205,6 +207,83 @@ describe('Values getters', () => {
     );
   });
 });
+
+describe("a request's query read from its pairs", () => {
+  // fw reads a request's query from its decoded pairs, walking them, and makes the record of every
+  // key only when a handler asks for the keys or reads many: every read must answer as the parse
+  // does, before and after. Keys come from the same characters, `=` and `&` included.
+  const CHARS = [
+    'a',
+    'b',
+    'ab',
+    '=',
+    '&',
+    '?',
+    '1',
+    '+',
+    '%',
+    '%61',
+    '%2',
+    'é',
+    '😀',
+    '\uD800',
+    ' ',
+  ];
+  const query = stringOf(CHARS, 24);
+  const key = fc.oneof(stringOf(CHARS, 3), fc.constantFrom('', 'a', 'b', 'ab', 'a=b', ' '));
+  const reads = fc.array(fc.tuple(fc.constantFrom('read', 'keys'), key), { maxLength: 14 });
+
+  it('answers every read as the parsed query does', () => {
+    fc.assert(
+      fc.property(query, reads, defsArb, (qs, steps, defs) => {
+        const parsed = parseQuery(qs);
+        const q = pairValues(parseRequestPairs(qs, 1000));
+        for (const [what, k] of steps) {
+          if (what === 'keys') expect(q.keys()).toEqual(Object.keys(parsed));
+          else expect(readAll(q, k, defs)).toEqual(expected(parsed[k], defs));
+        }
+      }),
+      { numRuns: runs(1500) },
+    );
+  });
+
+  it('is what a Values parameter reads, over a socket', async () => {
+    const served = await serve([
+      {
+        method: 'GET',
+        path: '/p',
+        params: ['q:fw/query#Values'],
+        handle: (q: Values) =>
+          bigintsAsText({ a: readAll(q, 'a', DEFS), b: q.all('b'), ab: q.has('ab') }),
+      },
+    ]);
+    const ascii = stringOf(['a', 'b', 'ab', '=', '&', '1', 'x'], 30);
+    await fc.assert(
+      fc.asyncProperty(ascii, async (qs) => {
+        const parsed = parseQuery(qs);
+        const client = await RawClient.connect(served.port);
+        await client.write(`GET /p?${qs} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`);
+        const res = await client.response();
+        client.destroy();
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.body)).toEqual(
+          bigintsAsText({
+            a: expected(parsed['a'], DEFS),
+            b: parsed['b'] ?? [],
+            ab: 'ab' in parsed,
+          }),
+        );
+      }),
+      { numRuns: runs(60) },
+    );
+    expect(await served.alive()).toBe(200);
+    expect(served.logger.entries).toEqual([]);
+  });
+});
+
+const DEFS = { int: -1, big: -1n, bool: false };
+const bigintsAsText = (x: unknown): unknown =>
+  JSON.parse(JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)));
 
 describe('paginationOf', () => {
   it('takes page and size when they are integers of at least 1, else 1 and 20', () => {

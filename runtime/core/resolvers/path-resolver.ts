@@ -6,6 +6,7 @@
  */
 import { FwError } from '../../errors.js';
 import { parseBool, parseInt64, parseSafeInt } from '../../query/scalars.js';
+import { PATH_PARAM } from '../keys.js';
 import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../types.js';
 
 const PARSERS: Readonly<Record<string, (raw: string) => unknown>> = {
@@ -23,12 +24,21 @@ export class PathParameterResolver implements ArgumentResolver {
 
   resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
     const key = pm.pathKey as string;
-    const params = ctx.params();
-    // Own properties only: a params object with a prototype must not answer `constructor`.
-    const raw = Object.hasOwn(params, key) ? params[key] : undefined;
+    const raw = pathParam(ctx, key);
     if (typeof raw !== 'string') throw new FwError('FW_ERR_PATH_PARAM_MISSING', { key });
     const value = (PARSERS[pm.type] as (raw: string) => unknown)(raw);
     if (value === undefined) throw new FwError('FW_ERR_INVALID_PATH_PARAM', { key });
     return value;
   }
+}
+
+/** The path parameter `key`: through fw's own contexts' {@link PATH_PARAM}, else `params()`. */
+function pathParam(ctx: ExecutionContext, key: string): string | undefined {
+  const own = (ctx as Partial<Record<typeof PATH_PARAM, (key: string) => string | undefined>>)[
+    PATH_PARAM
+  ];
+  if (own !== undefined) return own.call(ctx, key);
+  const params = ctx.params();
+  // Own properties only: a params object with a prototype must not answer `constructor`.
+  return Object.hasOwn(params, key) ? params[key] : undefined;
 }

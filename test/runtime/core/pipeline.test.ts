@@ -111,7 +111,7 @@ async function run(setup: Setup) {
               log.push(`hook:${String(results[0])}`);
               return maybeWait(setup.wait, () =>
                 setup.hook === 'fail' ? new Error('hook failed') : undefined,
-              );
+              ) as ReturnType<PostExecutionHook['afterExecution']>;
             },
           },
         ];

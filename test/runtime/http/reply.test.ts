@@ -17,7 +17,8 @@ function staged(result: unknown): Sent {
   stageResult(res, result);
   const { status, headers, body } = res.take();
   const out: Record<string, string[]> = {};
-  for (const h of headers?.values() ?? []) out[h.name] = h.values;
+  for (let i = 0; i < (headers?.length ?? 0); i += 3)
+    (out[headers?.[i + 1] as string] ??= []).push(headers?.[i + 2] as string);
   return { status, headers: out, body };
 }
 

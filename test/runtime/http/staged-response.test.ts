@@ -8,7 +8,9 @@ type Op = ['set' | 'add', string, string];
 /** The headers as they would be sent: name as spelled, every value. */
 function sent(res: StagedResponse): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const h of res.take().headers?.values() ?? []) out[h.name] = h.values;
+  const headers = res.take().headers ?? [];
+  for (let i = 0; i < headers.length; i += 3)
+    (out[headers[i + 1] as string] ??= []).push(headers[i + 2] as string);
   return out;
 }
 
