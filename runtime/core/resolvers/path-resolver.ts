@@ -9,24 +9,20 @@ import { parseBool, parseInt64, parseSafeInt } from '../../query/scalars.js';
 import { PATH_PARAM } from '../keys.js';
 import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../types.js';
 
-const PARSERS: Readonly<Record<string, (raw: string) => unknown>> = {
-  string: (raw) => raw,
-  number: parseSafeInt,
-  bigint: parseInt64,
-  boolean: parseBool,
-};
+/** The parameter types a path parameter converts to, each by {@link parse}. */
+const PRIMITIVES: ReadonlySet<string> = new Set(['string', 'number', 'bigint', 'boolean']);
 
 /** Fills a primitive parameter from the path parameter its name matches. */
 export class PathParameterResolver implements ArgumentResolver {
   supports(pm: ParameterMeta): boolean {
-    return pm.pathKey !== undefined && Object.hasOwn(PARSERS, pm.type);
+    return pm.pathKey !== undefined && PRIMITIVES.has(pm.type);
   }
 
   resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
     const key = pm.pathKey as string;
     const raw = pathParam(ctx, key);
     if (typeof raw !== 'string') throw new FwError('FW_ERR_PATH_PARAM_MISSING', { key });
-    const value = (PARSERS[pm.type] as (raw: string) => unknown)(raw);
+    const value = parse(pm.type, raw);
     if (value === undefined) throw new FwError('FW_ERR_INVALID_PATH_PARAM', { key });
     return value;
   }
@@ -41,4 +37,18 @@ function pathParam(ctx: ExecutionContext, key: string): string | undefined {
   const params = ctx.params();
   // Own properties only: a params object with a prototype must not answer `constructor`.
   return Object.hasOwn(params, key) ? params[key] : undefined;
+}
+
+/** `raw` parsed as `type`, one of {@link PRIMITIVES}: a switch, not a keyed lookup per request. */
+function parse(type: string, raw: string): unknown {
+  switch (type) {
+    case 'number':
+      return parseSafeInt(raw);
+    case 'string':
+      return raw;
+    case 'bigint':
+      return parseInt64(raw);
+    default:
+      return parseBool(raw);
+  }
 }
