@@ -65,6 +65,11 @@ export interface AppModel {
   readonly controllers: readonly ControllerModel[];
   /** The named body and payload types, sorted by id, each once. */
   readonly types: readonly NamedType[];
+  /**
+   * The named types that handlers' JSON answers are written from (their own set: a type here has
+   * a writer, not a validator), sorted by id; absent when there are none.
+   */
+  readonly responses?: readonly NamedType[];
 }
 
 /** One `@Controller`, `@EventConsumer` or `@WebSocketGateway` class. */
@@ -87,6 +92,11 @@ export interface HandlerModel {
   readonly at: SourceLocation;
   readonly interceptors: readonly ImportRef[];
   readonly params: readonly ParamModel[];
+  /**
+   * An HTTP handler whose answer (its return type, awaited, out of a `Reply`) is an object or an
+   * array: the shape its generated response writer writes.
+   */
+  readonly response?: Shape;
 }
 
 /** One handler parameter, with the type id of API.md section 5. */

@@ -13,6 +13,7 @@ import { relativeTo, startOf } from './location.js';
 import { analyzeParams } from './params.js';
 import { Problems } from './problems.js';
 import { isSourcePath } from './project-files.js';
+import { responseShape, responseShapes } from './response.js';
 import { createScope, type Scope } from './scope.js';
 import { Shapes } from './shapes.js';
 
@@ -53,13 +54,23 @@ export function analyzeProgram(
     found.filter((c) => c.exported),
   );
   const shapes = new Shapes(scope);
+  const answers = responseShapes(scope);
   const controllers = found
     .flatMap((c) => {
-      const model = controllerModel(scope, shapes, c, losers);
+      const model = controllerModel(scope, { shapes, answers }, c, losers);
       return model === undefined || losers.has(c) || !c.exported ? [] : [model];
     })
     .sort((a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name));
-  return { model: { src, controllers, types: shapes.types() }, diagnostics: problems.sorted() };
+  const responses = answers.types();
+  return {
+    model: {
+      src,
+      controllers,
+      types: shapes.types(),
+      ...(responses.length === 0 ? {} : { responses }),
+    },
+    diagnostics: problems.sorted(),
+  };
 }
 
 /**
@@ -91,7 +102,7 @@ function compare(a: string, b: string): number {
 /** The controller's model with its valid handlers; its handlers' parameters are read either way. */
 function controllerModel(
   scope: Scope,
-  shapes: Shapes,
+  { shapes, answers }: { readonly shapes: Shapes; readonly answers: Shapes },
   c: FoundController,
   losers: ReadonlySet<unknown>,
 ): ControllerModel | undefined {
@@ -101,7 +112,16 @@ function controllerModel(
     if (params === undefined || h.path === undefined || h.interceptors === undefined) continue;
     if (losers.has(h)) continue;
     const { name, method, path, at, interceptors } = h;
-    handlers.push({ name, method, path, at, interceptors, params });
+    const response = responseShape(scope, answers, h);
+    handlers.push({
+      name,
+      method,
+      path,
+      at,
+      interceptors,
+      params,
+      ...(response === undefined ? {} : { response }),
+    });
   }
   if (c.interceptors === undefined) return undefined;
   const { kind, name, ref, at, interceptors } = c;

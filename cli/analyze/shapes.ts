@@ -57,6 +57,14 @@ export class Shapes {
     return id;
   }
 
+  /**
+   * The shape of `type` where a value of it is found: a reference when it is a named project type,
+   * else its structure. `path` names it in messages.
+   */
+  shapeOf(type: ts.Type, at: SourceLocation, path: string): Shape {
+    return this.#shape(type, { path, at, depth: 0 }, undefined, false);
+  }
+
   /** Every named type met so far, sorted by id. */
   types(): NamedType[] {
     return [...this.#named.values()]

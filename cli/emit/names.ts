@@ -34,11 +34,27 @@ export const VALIDATE_EXPORTS = [
   'validator',
 ];
 
+/** Every value and type `fw/serialize` exports, reserved whether used or not. */
+export const SERIALIZE_EXPORTS = [
+  'Writer',
+  'isJsonObject',
+  'json',
+  'member',
+  'object',
+  'own',
+  'writeArray',
+  'writeBoolean',
+  'writeNumber',
+  'writeString',
+];
+
 /** A set of taken identifiers: a claim gets its base name if free, else `base_2`, `base_3`, … */
 export class Names {
   readonly #taken = new Set<string>();
 
-  constructor(reserved: Iterable<string> = [...FIXED_NAMES, ...VALIDATE_EXPORTS]) {
+  constructor(
+    reserved: Iterable<string> = [...FIXED_NAMES, ...VALIDATE_EXPORTS, ...SERIALIZE_EXPORTS],
+  ) {
     for (const name of reserved) this.#taken.add(name);
   }
 

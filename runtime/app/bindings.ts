@@ -59,6 +59,11 @@ export interface HandlerBinding<C = unknown> {
   readonly source?: string;
   /** Calls the handler with resolved arguments; `args[i]` fills `params[i]`. */
   invoke(controller: C, args: readonly unknown[]): unknown;
+  /**
+   * Writes the handler's JSON answer from its declared type (fwgen generates one for an HTTP
+   * handler that answers an object or an array; see `fw/serialize`); `JSON.stringify` without.
+   */
+  readonly serialize?: (value: unknown) => string | undefined;
 }
 
 /**

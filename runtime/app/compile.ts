@@ -85,6 +85,7 @@ function compileHandler(
     resolvers: bound,
     controller: instance,
     invoke: handler.invoke as Route['invoke'],
+    serialize: handler.serialize,
   };
   return { method: handler.method, path: handler.path, label, route };
 }

@@ -36,6 +36,8 @@ export interface Route {
   readonly resolvers: readonly ArgumentResolver[];
   readonly controller: unknown;
   invoke(controller: unknown, args: unknown[]): unknown;
+  /** Writes the handler's JSON answer from its declared type; `JSON.stringify` when absent. */
+  readonly serialize?: ((value: unknown) => string | undefined) | undefined;
 }
 
 /** How one kind of input routes, stages its result and answers. */
@@ -44,8 +46,8 @@ export interface Protocol<C extends ExecutionContext> {
   route(ctx: C): Route;
   /** Called before argument resolution: what is written after it is dropped on error. */
   checkpoint(ctx: C): void;
-  /** Stages the handler's result; throws when it cannot be sent. */
-  stage(ctx: C, result: unknown): void;
+  /** Stages the handler's result, answered by `route`'s handler; throws when it cannot be sent. */
+  stage(ctx: C, result: unknown, route: Route): void;
   /** Sends the staged result, or renders `err`; a throw joins the final error. */
   respond(ctx: C, err: Error | undefined): void | Promise<void>;
 }
@@ -219,7 +221,7 @@ class Execution<C extends ExecutionContext> {
           break;
         }
         case STAGE:
-          protocol.stage(ctx, this.#result);
+          protocol.stage(ctx, this.#result, this.#route as Route);
           this.#step = HOOKS;
           continue;
         case HOOKS: {

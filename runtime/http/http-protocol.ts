@@ -22,8 +22,8 @@ export function httpProtocol(router: Router<Route>): Protocol<HttpExchange> {
     checkpoint(ex) {
       ex.response.checkpoint();
     },
-    stage(ex, result) {
-      stageResult(ex.response, result);
+    stage(ex, result, route) {
+      stageResult(ex.response, result, route.serialize);
     },
     respond(ex, err) {
       try {

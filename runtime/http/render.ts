@@ -12,9 +12,17 @@ const TEXT = 'text/plain; charset=utf-8';
 const BINARY = 'application/octet-stream';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM = 'application/problem+json';
+const JSON_STRINGIFY = (value: unknown): string | undefined => JSON.stringify(value);
 
-/** Stages a successful result: 204 for `undefined`, text, bytes or JSON; throws if it cannot be sent. */
-export function stageResult(res: StagedResponse, result: unknown): void {
+/**
+ * Stages a successful result: 204 for `undefined`, text, bytes or JSON, written by `serialize`
+ * when the handler has a generated writer; throws if it cannot be sent.
+ */
+export function stageResult(
+  res: StagedResponse,
+  result: unknown,
+  serialize?: (value: unknown) => string | undefined,
+): void {
   let body = result;
   if (body instanceof Reply) {
     const headers = body.headers;
@@ -41,16 +49,16 @@ export function stageResult(res: StagedResponse, result: unknown): void {
     res.body = body;
   } else {
     type = JSON_TYPE;
-    res.body = toJson(body);
+    res.body = toJson(body, serialize);
   }
   res.setDefault('content-type', 'Content-Type', type);
   if (res.status() === 0) res.writeStatus(200);
 }
 
-function toJson(value: unknown): string {
+function toJson(value: unknown, serialize = JSON_STRINGIFY): string {
   let json: string | undefined;
   try {
-    json = JSON.stringify(value);
+    json = serialize(value);
   } catch (err) {
     throw new FwError(
       'FW_ERR_RESPONSE_NOT_SERIALIZABLE',

@@ -31,6 +31,8 @@ export interface TestRoute {
   readonly params?: readonly TestParam[];
   readonly interceptors?: readonly InterceptorClass[];
   readonly handle: (...args: never[]) => unknown;
+  /** The handler's response writer, as fwgen generates one (`fw/serialize`). */
+  readonly serialize?: (value: unknown) => string | undefined;
 }
 
 const PRIMITIVES = new Set(['string', 'number', 'bigint', 'boolean']);
@@ -61,6 +63,7 @@ export function bindingsOf(routes: readonly TestRoute[]): Bindings {
       params,
       interceptors: r.interceptors ?? [],
       invoke: (_c, args) => handle(...args),
+      ...(r.serialize === undefined ? {} : { serialize: r.serialize }),
     };
   });
   const controller = defineController({ type: Routes, name: 'Routes', interceptors: [], handlers });

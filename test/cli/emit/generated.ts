@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bindings } from 'fw';
 import type { Validator } from 'fw/core';
 import { render } from '../../../cli/emit/render.js';
-import type { NamedType } from '../../../cli/ir.js';
+import type { AppModel, NamedType, Shape } from '../../../cli/ir.js';
 import { app, controller, handler, param } from './builder.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -44,4 +44,31 @@ export async function loadValidators(
 /** Deletes the module `name`. */
 export function removeGenerated(name: string): void {
   rmSync(generatedPath(name), { force: true });
+}
+
+/**
+ * Renders one `Probe.answer` handler per shape in `answers` (with `responses` as the model's
+ * response types) into the module `name`, imports it and returns each handler's writer, in order.
+ */
+export async function loadWriters(
+  name: string,
+  answers: readonly Shape[],
+  responses: readonly NamedType[] = [],
+): Promise<((v: unknown) => string | undefined)[]> {
+  const handlers = answers.map((response, i) => ({
+    ...handler(`answer${i}`, 'GET', `/probe/${i}`, [], { line: i + 2 }),
+    response,
+  }));
+  const model: AppModel = {
+    ...app([controller('Probe', 'test/cli/emit/support/controllers.ts', handlers)]),
+    responses,
+  };
+  const file = generatedPath(name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, render(model, `test/cli/emit/.generated/${name}.ts`));
+  const { bindings } = (await import(pathToFileURL(file).href)) as { bindings: Bindings };
+  return (bindings.controllers[0]?.handlers ?? []).map((h) => {
+    if (h.serialize === undefined) throw new Error(`${h.name} has no writer`);
+    return h.serialize;
+  });
 }

@@ -1,0 +1,161 @@
+/**
+ * The response writers of a generated module: one function per named response type and per
+ * handler whose answer is an anonymous object or an array, each written out as plain statements
+ * that call the `fw/serialize` helpers (see that module for what a writer answers). A shape no
+ * writer knows better (a union, a record, a tuple, a date, `unknown`) is written by `json`, which
+ * is `JSON.stringify`.
+ */
+import type { AppModel, PropertyShape, Shape } from '../ir.js';
+import { call, quote } from './layout.js';
+import type { Names } from './names.js';
+
+/** One generated writer function. */
+export interface WriterFunction {
+  /** The lines of the comment above it: the type id for a named type. */
+  readonly comments: readonly string[];
+  readonly name: string;
+  /** Its statements, laid out for column 2. */
+  readonly body: readonly string[];
+}
+
+/** The writer code of one module. */
+export interface Writers {
+  readonly functions: readonly WriterFunction[];
+  /** The writer of each handler that has one, by `<controller name>.<handler name>`. */
+  readonly handlers: ReadonlyMap<string, string>;
+  /** The `fw/serialize` exports the code uses. */
+  readonly helpers: ReadonlySet<string>;
+}
+
+/** Names `Object.prototype` also has: read only as own properties, so absent means absent. */
+const INHERITED = new Set([
+  ...['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'],
+  ...['toLocaleString', 'toString', 'valueOf', '__proto__'],
+  ...['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__'],
+]);
+
+/**
+ * Writes the writers of the model's response types (in id order), then one for each handler
+ * whose answer is not simply one of them. Names are claimed from `names`: `write<Name>` per type,
+ * `write<Controller>_<handler>` per handler, `…_<property>` and `…_item` for nested shapes.
+ */
+export function buildWriters(model: AppModel, names: Names): Writers {
+  const types = [...(model.responses ?? [])].sort((a, b) => compare(a.id, b.id));
+  const own = new Map(types.map((t) => [t.id, names.claim(`write${t.name}`)] as const));
+  const emitter = new Emitter(names, own);
+  for (const t of types) emitter.write(t.shape, own.get(t.id) as string, [t.id]);
+  const handlers = new Map<string, string>();
+  const controllers = [...model.controllers].sort(
+    (a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name),
+  );
+  for (const c of controllers) {
+    for (const h of [...c.handlers].sort((a, b) => a.at.line - b.at.line)) {
+      const shape = h.response;
+      if (shape === undefined) continue;
+      const name =
+        shape.kind === 'ref'
+          ? emitter.writerOf(shape.id)
+          : emitter.write(shape, names.claim(`write${c.name}_${h.name}`), []).name;
+      handlers.set(`${c.name}.${h.name}`, name);
+    }
+  }
+  return { functions: emitter.functions, handlers, helpers: emitter.helpers };
+}
+
+class Emitter {
+  readonly functions: WriterFunction[] = [];
+  readonly helpers = new Set<string>();
+  readonly #names: Names;
+  readonly #own: ReadonlyMap<string, string>;
+
+  constructor(names: Names, own: ReadonlyMap<string, string>) {
+    this.#names = names;
+    this.#own = own;
+  }
+
+  /** Adds the function `name` writing `shape`; its nested functions follow it. */
+  write(shape: Shape, name: string, comments: string[]): WriterFunction {
+    const fn: { comments: string[]; name: string; body: string[] } = { comments, name, body: [] };
+    this.functions.push(fn);
+    fn.body = this.#body(shape, name);
+    return fn;
+  }
+
+  writerOf(id: string): string {
+    const name = this.#own.get(id);
+    if (name !== undefined) return name;
+    throw new Error(`fwgen: a handler answers type ${id}, not in the model's responses`);
+  }
+
+  #use(helper: string): string {
+    this.helpers.add(helper);
+    return helper;
+  }
+
+  #body(shape: Shape, self: string): string[] {
+    if (shape.kind === 'object') return this.#object(shape.properties, self);
+    return [`${call(2, 'return ', ...this.#writing(shape, 'v', self), ';')};`];
+  }
+
+  #object(properties: readonly PropertyShape[], self: string): string[] {
+    const lines = [`if (!${this.#use('isJsonObject')}(v)) return ${this.#use('json')}(v);`];
+    if (properties.length === 0) return [...lines, "return '{}';"];
+    properties.forEach((p, i) => {
+      const value = INHERITED.has(p.name)
+        ? `${this.#use('own')}(v, ${quote(p.name)})`
+        : `v[${quote(p.name)}]`;
+      const [callee, args] = this.#writing(p.shape, value, `${self}_${p.name}`);
+      const text = call(4, '', callee, args);
+      const head = i === 0 ? 'let out = ' : 'out += ';
+      const prefix = quote(`,${JSON.stringify(p.name)}:`);
+      lines.push(`${call(2, head, this.#use('member'), [prefix, text], ';')};`);
+    });
+    lines.push(`return ${this.#use('object')}(out);`);
+    return lines;
+  }
+
+  /** The callee and arguments that write `value`, a value of `shape`. */
+  #writing(shape: Shape, value: string, base: string): [string, string[]] {
+    switch (shape.kind) {
+      case 'array':
+        return [this.#use('writeArray'), [value, this.#function(shape.element, `${base}_item`)]];
+      case 'object':
+        return [this.write(shape, this.#names.claim(base), []).name, [value]];
+      default:
+        return [this.#function(shape, base), [value]];
+    }
+  }
+
+  /** A function that writes a value of `shape`, to call or to pass as an array's `element`. */
+  #function(shape: Shape, base: string): string {
+    switch (shape.kind) {
+      case 'string':
+        return this.#use('writeString');
+      case 'number':
+        return this.#use('writeNumber');
+      case 'boolean':
+        return this.#use('writeBoolean');
+      case 'literal':
+        return this.#use(LITERAL[typeof shape.value] ?? 'json');
+      case 'ref':
+        return this.writerOf(shape.id);
+      case 'object':
+      case 'array':
+        return this.write(shape, this.#names.claim(base), []).name;
+      default:
+        // Dates (`toJSON`), records, tuples, unions, null and unknown: as JSON.stringify has it.
+        return this.#use('json');
+    }
+  }
+}
+
+const LITERAL: Readonly<Record<string, string>> = {
+  string: 'writeString',
+  number: 'writeNumber',
+  boolean: 'writeBoolean',
+};
+
+/** Code-unit order: the same on every machine, unlike `localeCompare`. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
