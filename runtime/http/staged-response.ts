@@ -18,7 +18,10 @@ export type StagedHeaders = string[];
 export class StagedResponse implements ResponseWriter {
   #status = 0;
   #headers: StagedHeaders | undefined;
-  #checkpoint: { readonly status: number; readonly headers: StagedHeaders | undefined } | undefined;
+  /** The status and headers at the checkpoint, when one was taken. */
+  #checkpointed = false;
+  #savedStatus = 0;
+  #savedHeaders: StagedHeaders | undefined;
   #sent = false;
   /** The body to send; `undefined` for none. */
   body: Uint8Array | string | undefined;
@@ -88,16 +91,17 @@ export class StagedResponse implements ResponseWriter {
 
   /** Remembers the current status and headers; {@link rollback} returns to them. */
   checkpoint(): void {
-    this.#checkpoint = { status: this.#status, headers: this.#headers?.slice() };
+    this.#checkpointed = true;
+    this.#savedStatus = this.#status;
+    this.#savedHeaders = this.#headers?.slice();
   }
 
   /** Drops the body and what was written after the checkpoint (or nothing, without one). */
   rollback(): void {
     this.body = undefined;
-    const point = this.#checkpoint;
-    if (point === undefined) return;
-    this.#status = point.status;
-    this.#headers = point.headers?.slice();
+    if (!this.#checkpointed) return;
+    this.#status = this.#savedStatus;
+    this.#headers = this.#savedHeaders?.slice();
   }
 
   /** Hands the staged response over to be sent; afterwards the writer counts as committed. */
