@@ -17,7 +17,11 @@ const NO_KEYS: readonly string[] = Object.freeze([]);
 
 /** @internal The store behind `set`, `get` and `has`; the base of the concrete contexts. */
 export class ContextStore {
-  #values: Map<string, unknown> | undefined;
+  /**
+   * The values set, as `[key, value, key, value, …]`: a request sets a few, and a list costs less
+   * than a `Map` to make and to search at that size.
+   */
+  #values: unknown[] | undefined;
   /** Frozen, unless `route()` set it and nothing has handed it out yet (`#open`). */
   #params: Readonly<Record<string, string>> | undefined;
   #open = false;
@@ -75,7 +79,7 @@ export class ContextStore {
         this.#writer = value as ResponseWriter;
         return;
       default:
-        (this.#values ??= new Map()).set(key, value);
+        this.#put(key, value);
     }
   }
 
@@ -87,8 +91,10 @@ export class ContextStore {
         return this.#pathKeys as T | undefined;
       case RESPONSE_WRITER_KEY:
         return this.#writer as T | undefined;
-      default:
-        return this.#values?.get(key) as T | undefined;
+      default: {
+        const at = this.#find(key);
+        return (at === -1 ? undefined : this.#values?.[at + 1]) as T | undefined;
+      }
     }
   }
 
@@ -101,8 +107,22 @@ export class ContextStore {
       case RESPONSE_WRITER_KEY:
         return this.#writer !== undefined;
       default:
-        return this.#values?.has(key) ?? false;
+        return this.#find(key) !== -1;
     }
+  }
+
+  /** Where `key` is in `#values`; -1 when it was never set. */
+  #find(key: string): number {
+    const values = this.#values;
+    if (values === undefined) return -1;
+    for (let i = 0; i < values.length; i += 2) if (values[i] === key) return i;
+    return -1;
+  }
+
+  #put(key: string, value: unknown): void {
+    const at = this.#find(key);
+    if (at !== -1) (this.#values as unknown[])[at + 1] = value;
+    else (this.#values ??= []).push(key, value);
   }
 
   /**

@@ -72,6 +72,16 @@ describe('set, get and has', () => {
     });
   }
 
+  it('keeps many keys apart, the last set of each winning', () => {
+    const ctx = consumerContext('e');
+    const keys = Array.from({ length: 300 }, (_, i) => `k${i % 150}`);
+    for (const [i, key] of keys.entries()) ctx.set(key, i);
+    expect(keys.slice(0, 150).map((key) => ctx.get(key))).toEqual(
+      Array.from({ length: 150 }, (_, i) => i + 150),
+    );
+    expect([ctx.has('k149'), ctx.has('k150'), ctx.get('k150')]).toEqual([true, false, undefined]);
+  });
+
   it('keeps each execution to itself', () => {
     const a = consumerContext('e');
     const b = consumerContext('e');
