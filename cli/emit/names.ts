@@ -48,6 +48,16 @@ export const SERIALIZE_EXPORTS = [
   'writeString',
 ];
 
+/**
+ * Property names `Object.prototype` also has: generated code reads them as own properties only
+ * (`own(v, name)`), so that absent means absent.
+ */
+export const INHERITED = new Set([
+  ...['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'],
+  ...['toLocaleString', 'toString', 'valueOf', '__proto__'],
+  ...['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__'],
+]);
+
 /** A set of taken identifiers: a claim gets its base name if free, else `base_2`, `base_3`, … */
 export class Names {
   readonly #taken = new Set<string>();

@@ -6,7 +6,7 @@
  */
 import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
 import { call, list, quote, when } from './layout.js';
-import type { Names } from './names.js';
+import { INHERITED, type Names } from './names.js';
 import {
   count,
   type Discriminant,
@@ -56,13 +56,6 @@ type Draft = {
 
 /** The `Checker` parameters of every generated function. */
 const PARAMS = ['v: unknown', 'issues: Issues', 'key: Key'];
-
-/** Names `Object.prototype` also has: read only as own properties, so absent means absent. */
-const INHERITED = new Set([
-  ...['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'],
-  ...['toLocaleString', 'toString', 'valueOf', '__proto__'],
-  ...['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__'],
-]);
 
 /**
  * Writes the checkers of `types` (in their order) and a validator for each id in `validated`.

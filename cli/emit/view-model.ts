@@ -52,15 +52,17 @@ const VALIDATE_TYPES = new Set(['Checker', 'Issues', 'Key']);
 /** Builds the view of the module generated at `out` (a path from the project root). */
 export function buildView(model: AppModel, out: string): BindingsView {
   const names = new Names();
-  const controllers = [...model.controllers].sort(byFileAndName);
-  const types = [...model.types].sort((a, b) => compare(a.id, b.id));
+  const controllers = [...model.controllers]
+    .sort(byFileAndName)
+    .map((c) => ({ ...c, handlers: [...c.handlers].sort(byPlace) }));
+  const types = [...model.types].sort(byId);
   const validated = new Set(
     controllers.flatMap((c) =>
       c.handlers.flatMap((h) => h.params.flatMap((p) => p.validate ?? [])),
     ),
   );
   const checkers = buildCheckers(types, validated, names);
-  const writers = buildWriters({ ...model, controllers }, names);
+  const writers = buildWriters([...(model.responses ?? [])].sort(byId), controllers, names);
   const fixed: ImportedName[] = [
     { specifier: 'fw', name: 'Bindings', type: true },
     ...(controllers.length === 0 ? [] : [{ specifier: 'fw', name: 'defineController' }]),
@@ -94,11 +96,9 @@ export function buildView(model: AppModel, out: string): BindingsView {
       name: quote(c.name),
       source: quote(`${c.at.file}:${c.at.line}`),
       interceptors: field(COLUMN.controller, 'interceptors', c.interceptors.map(local)),
-      handlers: [...c.handlers]
-        .sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column)
-        .map((h) =>
-          handlerView(c, h, local, validator, writers.handlers.get(`${c.name}.${h.name}`)),
-        ),
+      handlers: c.handlers.map((h) =>
+        handlerView(c, h, local, validator, writers.handlers.get(`${c.name}.${h.name}`)),
+      ),
     })),
   };
 }
@@ -162,6 +162,14 @@ function paramFields(p: ParamModel, validator: (id: string) => string): string[]
 /** The value of an array field `key: [...]` at `indent`, broken when it does not fit. */
 function field(indent: number, key: string, items: readonly string[], forceBreak = false): string {
   return list(indent, `${key}: `, '[', items, ',', forceBreak).slice(key.length + 2);
+}
+
+function byId(a: { readonly id: string }, b: { readonly id: string }): number {
+  return compare(a.id, b.id);
+}
+
+function byPlace(a: HandlerModel, b: HandlerModel): number {
+  return a.at.line - b.at.line || a.at.column - b.at.column;
 }
 
 function byFileAndName(a: ControllerModel, b: ControllerModel): number {

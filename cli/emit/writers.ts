@@ -5,9 +5,9 @@
  * writer knows better (a union, a record, a tuple, a date, `unknown`) is written by `json`, which
  * is `JSON.stringify`.
  */
-import type { AppModel, PropertyShape, Shape } from '../ir.js';
+import type { ControllerModel, NamedType, PropertyShape, Shape } from '../ir.js';
 import { call, quote } from './layout.js';
-import type { Names } from './names.js';
+import { INHERITED, type Names } from './names.js';
 
 /** One generated writer function. */
 export interface WriterFunction {
@@ -27,29 +27,23 @@ export interface Writers {
   readonly helpers: ReadonlySet<string>;
 }
 
-/** Names `Object.prototype` also has: read only as own properties, so absent means absent. */
-const INHERITED = new Set([
-  ...['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'],
-  ...['toLocaleString', 'toString', 'valueOf', '__proto__'],
-  ...['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__'],
-]);
-
 /**
- * Writes the writers of the model's response types (in id order), then one for each handler
- * whose answer is not simply one of them. Names are claimed from `names`: `write<Name>` per type,
- * `write<Controller>_<handler>` per handler, `…_<property>` and `…_item` for nested shapes.
+ * Writes the writers of `types` (in their order), then one for each handler of `controllers` (in
+ * their order) whose answer is not simply one of them. Names are claimed from `names`:
+ * `write<Name>` per type, `write<Controller>_<handler>` per handler, `…_<property>` and `…_item`
+ * for nested shapes.
  */
-export function buildWriters(model: AppModel, names: Names): Writers {
-  const types = [...(model.responses ?? [])].sort((a, b) => compare(a.id, b.id));
+export function buildWriters(
+  types: readonly NamedType[],
+  controllers: readonly ControllerModel[],
+  names: Names,
+): Writers {
   const own = new Map(types.map((t) => [t.id, names.claim(`write${t.name}`)] as const));
   const emitter = new Emitter(names, own);
   for (const t of types) emitter.write(t.shape, own.get(t.id) as string, [t.id]);
   const handlers = new Map<string, string>();
-  const controllers = [...model.controllers].sort(
-    (a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name),
-  );
   for (const c of controllers) {
-    for (const h of [...c.handlers].sort((a, b) => a.at.line - b.at.line)) {
+    for (const h of c.handlers) {
       const shape = h.response;
       if (shape === undefined) continue;
       const name =
@@ -154,8 +148,3 @@ const LITERAL: Readonly<Record<string, string>> = {
   number: 'writeNumber',
   boolean: 'writeBoolean',
 };
-
-/** Code-unit order: the same on every machine, unlike `localeCompare`. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
