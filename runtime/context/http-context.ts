@@ -15,7 +15,7 @@ import { decodeBody } from '../http/decode-body.js';
 import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
 import { parseRequestPairs, recordOf } from '../query/parse.js';
-import { adoptValues, pairValues, QUERY_VALUES, type Values } from '../query/values.js';
+import { pairValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context } from './context.js';
 import { freezeQueries, headerMap, splitTarget } from './headers.js';
 import { ContextStore } from './store.js';
@@ -93,12 +93,9 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
     return (this.#queries ??= freezeQueries(this.#parsedQuery()));
   }
 
-  /**
-   * @internal The query as `Values` over the request's own parse, no copy and nothing frozen yet:
-   * over its pairs, unless its record was made already.
-   */
+  /** @internal The query as `Values` over the request's own pairs: no copy, nothing frozen yet. */
   [QUERY_VALUES](): Values {
-    return this.#parsed === undefined ? pairValues(this.#pairs()) : adoptValues(this.#parsed);
+    return pairValues(this.#pairs());
   }
 
   #parsedQuery(): Record<string, string[]> {

@@ -14,24 +14,17 @@ const EMPTY: readonly string[] = Object.freeze([]);
  */
 const PAIR_READS = 8;
 
-let adopt: (parsed: Record<string, string[]> | undefined, pairs: string[] | undefined) => Values;
+let adopt: (pairs: readonly string[]) => Values;
 /** Set while {@link adopt} constructs: the constructor then copies nothing. */
 let adopting = false;
 
 /**
- * @internal A {@link Values} over a fresh parse that nobody else will change (the request's own
- * query), without copying it: the lists are frozen only when `all()` hands them out.
+ * @internal A {@link Values} over the `[name, value, …]` pairs of a request's query, which nobody
+ * will change, without copying them: a handler that reads three keys never pays for a record of
+ * all of them, and the lists of the record are frozen only when `all()` hands them out.
  */
-export function adoptValues(parsed: Record<string, string[]>): Values {
-  return adopt(parsed, undefined);
-}
-
-/**
- * @internal A {@link Values} over the fresh `[name, value, …]` pairs of a request's query, which
- * nobody else will change: a handler that reads three keys never pays for a record of all of them.
- */
-export function pairValues(pairs: string[]): Values {
-  return adopt(undefined, pairs);
+export function pairValues(pairs: readonly string[]): Values {
+  return adopt(pairs);
 }
 
 /**
@@ -77,12 +70,11 @@ export class Values {
   }
 
   static {
-    adopt = (parsed, pairs) => {
+    adopt = (pairs) => {
       adopting = true;
       const values = new Values(); // returns at once, and cannot throw
       adopting = false;
-      values.#values = parsed;
-      if (pairs !== undefined) values.#pairs = pairs;
+      values.#pairs = pairs;
       return values;
     };
   }
