@@ -80,21 +80,21 @@ function checkOrderShipped_name(v: unknown, issues: Issues, key: Key): unknown {
 // bench/app/orders#UserOrder
 function writeUserOrder(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
-  let out = member(',"userId":', writeNumber(v['userId']));
-  out += member(',"orderId":', writeNumber(v['orderId']));
-  out += member(',"active":', writeBoolean(v['active']));
-  out += member(',"page":', writeNumber(v['page']));
-  out += member(',"tags":', writeArray(v['tags'], writeString));
-  out += member(',"user":', writeString(v['user']));
+  let out = member('', '"userId":', writeNumber(v['userId']));
+  out = member(out, '"orderId":', writeNumber(v['orderId']));
+  out = member(out, '"active":', writeBoolean(v['active']));
+  out = member(out, '"page":', writeNumber(v['page']));
+  out = member(out, '"tags":', writeArray(v['tags'], writeString));
+  out = member(out, '"user":', writeString(v['user']));
   return object(out);
 }
 
 function writeOrderController_create(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
-  let out = member(',"userId":', writeNumber(v['userId']));
-  out += member(',"customer":', writeNumber(v['customer']));
-  out += member(',"items":', writeNumber(v['items']));
-  out += member(',"total":', writeNumber(v['total']));
+  let out = member('', '"userId":', writeNumber(v['userId']));
+  out = member(out, '"customer":', writeNumber(v['customer']));
+  out = member(out, '"items":', writeNumber(v['items']));
+  out = member(out, '"total":', writeNumber(v['total']));
   return object(out);
 }
 

@@ -100,9 +100,9 @@ class Emitter {
         : `v[${quote(p.name)}]`;
       const [callee, args] = this.#writing(p.shape, value, `${self}_${p.name}`);
       const text = call(4, '', callee, args);
-      const head = i === 0 ? 'let out = ' : 'out += ';
-      const prefix = quote(`,${JSON.stringify(p.name)}:`);
-      lines.push(`${call(2, head, this.#use('member'), [prefix, text], ';')};`);
+      const [head, out] = i === 0 ? ['let out = ', quote('')] : ['out = ', 'out'];
+      const key = quote(`${JSON.stringify(p.name)}:`);
+      lines.push(`${call(2, head, this.#use('member'), [out, key, text], ';')};`);
     });
     lines.push(`return ${this.#use('object')}(out);`);
     return lines;

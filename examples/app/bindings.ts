@@ -72,24 +72,24 @@ const validateCreateUser = validator(checkCreateUser);
 // examples/app/store#User
 function writeUser(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
-  let out = member(',"id":', writeNumber(v['id']));
-  out += member(',"name":', writeString(v['name']));
-  out += member(',"email":', writeString(v['email']));
-  out += member(',"tags":', writeArray(v['tags'], writeString));
+  let out = member('', '"id":', writeNumber(v['id']));
+  out = member(out, '"name":', writeString(v['name']));
+  out = member(out, '"email":', writeString(v['email']));
+  out = member(out, '"tags":', writeArray(v['tags'], writeString));
   return object(out);
 }
 
 function writeOrderController_place(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
-  let out = member(',"orderId":', writeNumber(v['orderId']));
+  let out = member('', '"orderId":', writeNumber(v['orderId']));
   return object(out);
 }
 
 function writeUserController_list(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
-  let out = member(',"page":', writeNumber(v['page']));
-  out += member(',"size":', writeNumber(v['size']));
-  out += member(',"users":', writeArray(v['users'], writeUser));
+  let out = member('', '"page":', writeNumber(v['page']));
+  out = member(out, '"size":', writeNumber(v['size']));
+  out = member(out, '"users":', writeArray(v['users'], writeUser));
   return object(out);
 }
 

@@ -17,7 +17,9 @@
  * @example
  * function writePoint(v: unknown): string | undefined {
  *   if (!isJsonObject(v)) return json(v);
- *   return object(member(',"x":', writeNumber(v['x'])) + member(',"y":', writeNumber(v['y'])));
+ *   let out = member('', '"x":', writeNumber(v['x']));
+ *   out = member(out, '"y":', writeNumber(v['y']));
+ *   return object(out);
  * }
  * @see API.md section 6: how a handler's result becomes the response.
  */
@@ -84,14 +86,19 @@ export function isJsonObject(v: unknown): v is Readonly<Record<string, unknown>>
   );
 }
 
-/** One object member: `prefix` (`,"name":`) and the value's text; nothing when there is none. */
-export function member(prefix: string, text: string | undefined): string {
-  return text === undefined ? '' : prefix + text;
+/**
+ * The members `out` and one more: `key` (`"name":`) and the value's text, after a comma unless it
+ * is the first; `out` as it is when there is no text. The comma goes in as the members are joined,
+ * never cut off afterwards: taking a slice of the joined text would make V8 copy it all once more.
+ */
+export function member(out: string, key: string, text: string | undefined): string {
+  if (text === undefined) return out;
+  return out.length === 0 ? key + text : `${out},${key}${text}`;
 }
 
-/** The object whose members are `members`, each written by {@link member} with its comma. */
+/** The object whose members are `members`, joined by {@link member}. */
 export function object(members: string): string {
-  return `{${members.slice(1)}}`;
+  return `{${members}}`;
 }
 
 /** `v[key]` when it is an own property: for names that `Object.prototype` also has. */

@@ -7,8 +7,8 @@ import { serve } from './support.js';
 /** What fwgen writes for `interface Point { x: number; label: string }`. */
 function writePoint(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
-  let out = member(',"x":', writeNumber(v['x']));
-  out += member(',"label":', writeString(v['label']));
+  let out = member('', '"x":', writeNumber(v['x']));
+  out = member(out, '"label":', writeString(v['label']));
   return object(out);
 }
 

@@ -42,18 +42,18 @@ describe('writer functions', () => {
         '// src/a#Item',
         'function writeItem(v: unknown): string | undefined {',
         '  if (!isJsonObject(v)) return json(v);',
-        `  let out = member(',"id":', writeNumber(v['id']));`,
-        `  out += member(',"name":', writeString(v['name']));`,
-        `  out += member(',"tags":', writeArray(v['tags'], writeString));`,
-        `  out += member(',"owner":', writeOwner(v['owner']));`,
+        `  let out = member('', '"id":', writeNumber(v['id']));`,
+        `  out = member(out, '"name":', writeString(v['name']));`,
+        `  out = member(out, '"tags":', writeArray(v['tags'], writeString));`,
+        `  out = member(out, '"owner":', writeOwner(v['owner']));`,
         '  return object(out);',
         '}',
         '',
         '// src/a#Owner',
         'function writeOwner(v: unknown): string | undefined {',
         '  if (!isJsonObject(v)) return json(v);',
-        `  let out = member(',"login":', writeString(v['login']));`,
-        `  out += member(',"constructor":', writeString(own(v, 'constructor')));`,
+        `  let out = member('', '"login":', writeString(v['login']));`,
+        `  out = member(out, '"constructor":', writeString(own(v, 'constructor')));`,
         '  return object(out);',
         '}',
         '',
@@ -70,9 +70,9 @@ describe('writer functions', () => {
     ]);
     expect(text).toContain('function writeA_h0_box(v: unknown): string | undefined {');
     expect(text).toContain("  if (!isJsonObject(v)) return json(v);\n  return '{}';");
-    expect(text).toContain(`out += member(',"at":', json(v['at']));`);
-    expect(text).toContain(`out += member(',"either":', json(v['either']));`);
-    expect(text).toContain(`out += member(',"x":', json(v['x']));`);
+    expect(text).toContain(`out = member(out, '"at":', json(v['at']));`);
+    expect(text).toContain(`out = member(out, '"either":', json(v['either']));`);
+    expect(text).toContain(`out = member(out, '"x":', json(v['x']));`);
   });
 });
 

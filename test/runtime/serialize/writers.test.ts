@@ -146,10 +146,15 @@ const writeJob = (v: unknown): string | undefined =>
   !isJsonObject(v)
     ? json(v)
     : object(
-        member(',"id":', writeNumber(v['id'])) +
-          member(',"name":', writeString(v['name'])) +
-          member(',"tags":', writeArray(v['tags'], writeString)) +
-          member(',"ok":', writeBoolean(v['ok'])),
+        member(
+          member(
+            member(member('', '"id":', writeNumber(v['id'])), '"name":', writeString(v['name'])),
+            '"tags":',
+            writeArray(v['tags'], writeString),
+          ),
+          '"ok":',
+          writeBoolean(v['ok']),
+        ),
       );
 
 const DECLARED = ['id', 'name', 'tags', 'ok'];
@@ -192,6 +197,9 @@ describe('a composed object writer', () => {
       { numRuns: runs(1000) },
     );
     expect(writeJob({})).toBe('{}');
+    // No comma before the first member sent, whichever it is.
+    expect(writeJob({ name: 'a', ok: true })).toBe('{"name":"a","ok":true}');
+    expect(writeJob({ id: undefined, tags: [] })).toBe('{"tags":[]}');
   });
 
   it('answers what JSON.stringify answers for a value that is not a JSON object', () => {
