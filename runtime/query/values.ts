@@ -21,7 +21,7 @@ let adopting = false;
 /**
  * @internal A {@link Values} over the `[name, value, …]` pairs of a request's query, which nobody
  * will change, without copying them: a handler that reads three keys never pays for a record of
- * all of them, and the lists of the record are frozen only when `all()` hands them out.
+ * all of them.
  */
 export function pairValues(pairs: readonly string[]): Values {
   return adopt(pairs);
@@ -35,7 +35,8 @@ export const QUERY_VALUES: unique symbol = Symbol('fw.queryValues');
 
 /**
  * A read-only view of query parameters: every value per key, in order. No method mutates it, and
- * what a method returns is frozen, or a fresh copy.
+ * what a method returns is a string, a number or a fresh array: changing an array it returned
+ * changes nothing in it.
  * @example
  * const q = newValues({ page: ['2'], tag: ['a', 'b'] });
  * q.int('page', 1); // 2
@@ -137,19 +138,22 @@ export class Values {
     return this.#record()[key] !== undefined;
   }
 
-  /** Every value of `key` in order, as a frozen array; `[]` when the key is missing. */
+  /**
+   * Every value of `key` in order, in a fresh array on every call (`[]` when the key is missing):
+   * changing it changes nothing here. Not frozen: `Object.freeze` is a call into V8's runtime,
+   * which a handler reading one list per request would pay every time.
+   */
   all(key: string): readonly string[] {
     if (this.#walks()) {
       const pairs = this.#pairs;
-      let found: string[] | undefined;
+      const found: string[] = [];
       for (let i = 0; i < pairs.length; i += 2) {
-        if (pairs[i] === key) (found ??= []).push(pairs[i + 1] as string);
+        if (pairs[i] === key) found.push(pairs[i + 1] as string);
       }
-      return found === undefined ? EMPTY : Object.freeze(found);
+      return found;
     }
     const list = this.#record()[key];
-    // An adopted parse is frozen list by list, as they are handed out.
-    return list === undefined ? EMPTY : Object.freeze(list);
+    return list === undefined ? [] : list.slice();
   }
 
   /**

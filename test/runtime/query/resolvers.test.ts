@@ -131,13 +131,14 @@ describe('QueryValuesResolver on a request', () => {
     );
   });
 
-  it('hands out frozen lists that stay the request query', () => {
+  it('hands out fresh lists: changing one leaves the request query as it came', () => {
     const ctx = request();
     const values = resolver.resolve(ctx, meta('fw/query#Values'));
-    const tags = values.all('tag');
-    expect(Object.isFrozen(tags)).toBe(true);
-    expect(() => (tags as string[]).push('c')).toThrow(TypeError);
+    (values.all('tag') as string[]).push('c');
+    expect(values.all('tag')).toEqual(['a', 'b']);
     expect(ctx.queries()['tag']).toEqual(['a', 'b']);
+    for (let i = 0; i < 10; i++) (values.all('tag') as string[]).push('d');
+    expect(values.all('tag')).toEqual(['a', 'b']);
     expect(Object.isFrozen(ctx.queries())).toBe(true);
     expect(values.all('__proto__')).toEqual(['p']);
   });

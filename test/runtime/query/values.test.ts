@@ -135,7 +135,7 @@ describe('has, all and keys', () => {
   ];
   it.each(allCases)('all: %s', (_name, { given, want }) => {
     expect(q.all(given)).toEqual(want);
-    expect(Object.isFrozen(q.all(given))).toBe(true);
+    expect(q.all(given)).not.toBe(q.all(given));
   });
 
   it('keys lists every key in insertion order, in a fresh array', () => {
@@ -152,15 +152,15 @@ describe('has, all and keys', () => {
 });
 
 describe('immutability', () => {
-  it('returns frozen arrays that throw on mutation', () => {
+  it('returns fresh arrays: changing one changes no later answer', () => {
     const q = newValues({ a: ['1'] });
-    expect(() => (q.all('a') as string[]).push('2')).toThrow(TypeError);
-    expect(() => {
-      (q.all('a') as string[])[0] = 'z';
-    }).toThrow(TypeError);
-    expect(() => (q.all('missing') as string[]).push('2')).toThrow(TypeError);
+    (q.all('a') as string[]).push('2');
+    (q.all('a') as string[])[0] = 'z';
+    (q.all('missing') as string[]).push('2');
     expect(q.all('a')).toEqual(['1']);
+    expect(q.get('a')).toBe('1');
     expect(q.all('missing')).toEqual([]);
+    expect(q.has('missing')).toBe(false);
   });
 
   it('keeps its content out of reach: nothing written on it changes an answer', () => {
