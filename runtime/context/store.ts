@@ -120,9 +120,14 @@ export class ContextStore {
   }
 
   #put(key: string, value: unknown): void {
-    const at = this.#find(key);
-    if (at !== -1) (this.#values as unknown[])[at + 1] = value;
-    else (this.#values ??= []).push(key, value);
+    const values = this.#values;
+    // The first value makes a list of exactly two: pushing onto `[]` would grow it at once.
+    if (values === undefined) this.#values = [key, value];
+    else {
+      const at = this.#find(key);
+      if (at !== -1) values[at + 1] = value;
+      else values.push(key, value);
+    }
   }
 
   /**

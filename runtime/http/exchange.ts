@@ -44,20 +44,28 @@ export class HttpExchange extends HttpContext {
   send(): void {
     const staged = this.response.take();
     const status = staged.status === 0 ? 204 : staged.status;
-    const headers: string[] = [];
     const triples = staged.headers;
+    const bodyless = status < 200 || status === 204 || status === 304;
+    // Sized once for every staged header and Content-Length: pushing onto `[]` would grow it.
+    const headers = new Array<string>(
+      (triples === undefined ? 0 : (triples.length / 3) * 2) + (bodyless ? 0 : 2),
+    );
+    let n = 0;
     if (triples !== undefined) {
       for (let i = 0; i < triples.length; i += 3) {
-        if (!FRAMING.has(triples[i] as string))
-          headers.push(triples[i + 1] as string, triples[i + 2] as string);
+        if (FRAMING.has(triples[i] as string)) continue;
+        headers[n++] = triples[i + 1] as string;
+        headers[n++] = triples[i + 2] as string;
       }
     }
     const body = staged.body;
-    const bodyless = status < 200 || status === 204 || status === 304;
     if (!bodyless) {
       const length = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
-      headers.push('Content-Length', String(length));
+      headers[n++] = 'Content-Length';
+      headers[n++] = String(length);
     }
+    // Only a dropped framing header leaves room over.
+    if (n < headers.length) headers.length = n;
     this.#sink.send({ status, headers, body: bodyless ? undefined : body }, this);
   }
 }

@@ -29,12 +29,12 @@ export class StagedResponse implements ResponseWriter {
   setHeader(name: string, value: string): void {
     checkHeader(name, value);
     const key = name.toLowerCase();
-    const headers = (this.#headers ??= []);
-    const at = find(headers, key);
+    const at = this.#headers === undefined ? -1 : find(this.#headers, key);
     if (at === -1) {
-      headers.push(key, name, value);
+      this.#append(key, name, value);
       return;
     }
+    const headers = this.#headers as StagedHeaders;
     headers[at + 2] = value;
     // Every later value of the name goes: they sit right after the first.
     let end = at + 3;
@@ -45,12 +45,12 @@ export class StagedResponse implements ResponseWriter {
   addHeader(name: string, value: string): void {
     checkHeader(name, value);
     const key = name.toLowerCase();
-    const headers = (this.#headers ??= []);
-    const at = find(headers, key);
+    const at = this.#headers === undefined ? -1 : find(this.#headers, key);
     if (at === -1) {
-      headers.push(key, name, value);
+      this.#append(key, name, value);
       return;
     }
+    const headers = this.#headers as StagedHeaders;
     let end = at + 3;
     while (headers[end] === key) end += 3;
     headers.splice(end, 0, key, headers[at + 1] as string, value);
@@ -61,8 +61,15 @@ export class StagedResponse implements ResponseWriter {
    * `key` is `name` in lower case, given so that nothing is checked or converted.
    */
   setDefault(key: string, name: string, value: string): void {
-    const headers = (this.#headers ??= []);
-    if (find(headers, key) === -1) headers.push(key, name, value);
+    const headers = this.#headers;
+    if (headers === undefined || find(headers, key) === -1) this.#append(key, name, value);
+  }
+
+  /** Adds a triple; the first makes a list of exactly three, where `[]` would grow at once. */
+  #append(key: string, name: string, value: string): void {
+    const headers = this.#headers;
+    if (headers === undefined) this.#headers = [key, name, value];
+    else headers.push(key, name, value);
   }
 
   writeStatus(code: number): void {

@@ -132,8 +132,10 @@ export class FindMyWayRouter<T> implements Router<T> {
     if (hit === null) return null;
     const entry = hit.store as Entry<T>;
     const params = hit.params as Record<string, string>;
-    for (const key of entry.keys) {
-      if (params[key] !== '') continue;
+    const keys = entry.keys;
+    // An index loop: V8 does not inline the iterator of a frozen array.
+    for (let i = 0; i < keys.length; i++) {
+      if (params[keys[i] as string] !== '') continue;
       const slashed = tree === this.#fmw && path.endsWith('/') && !path.includes('//');
       return slashed ? this.#lookup(method, path, this.#slashed) : null;
     }
