@@ -159,143 +159,144 @@ class Execution<C extends ExecutionContext> {
     }
   }
 
-  /** Runs steps until one answers a promise (returned) or the execution is done (undefined). */
+  /**
+   * Runs steps until one answers a promise (returned) or the execution is done (undefined). The
+   * steps follow one another in order, each a loop over its list: a step that answers at once with
+   * nothing to act on goes straight on, without a dispatch. Any other answer goes through
+   * {@link Execution.accept}, as an awaited one does, and the walk starts over at the step that is
+   * now current (after an error, BEFORE_RESPONSE).
+   */
   #advance(): Promise<unknown> | undefined {
     const ctx = this.#ctx;
     const { globals, hooks, protocol } = this.#shared;
-    for (;;) {
-      let v: unknown;
-      switch (this.#step) {
-        case PRE_GLOBAL: {
-          if (this.#globalsPassed === globals.length) {
-            this.#step = ROUTE;
-            continue;
-          }
+    let v: unknown;
+    steps: for (;;) {
+      if (this.#step === PRE_GLOBAL) {
+        for (; this.#globalsPassed < globals.length; this.#globalsPassed++) {
           const i = globals[this.#globalsPassed] as Interceptor;
-          if (i.preHandle === undefined) {
-            this.#globalsPassed++;
-            continue;
-          }
+          if (i.preHandle === undefined) continue;
           v = i.preHandle(ctx, NO_META);
-          break;
-        }
-        case ROUTE: {
-          const route = (this.#route ??= protocol.route(ctx));
-          this.#meta = route.meta;
-          this.#own = route.interceptors;
-          this.#step = PRE_ROUTE;
-          continue;
-        }
-        case PRE_ROUTE: {
-          if (this.#routePassed === this.#own.length) {
-            this.#step = RESOLVE;
-            protocol.checkpoint(ctx);
-            this.#args = new Array<unknown>((this.#route as Route).params.length);
-            continue;
+          if (v !== undefined) {
+            if (isPromise(v)) return v;
+            this.#accept(v);
+            continue steps;
           }
-          const i = this.#own[this.#routePassed] as Interceptor;
-          if (i.preHandle === undefined) {
-            this.#routePassed++;
-            continue;
-          }
+        }
+        this.#step = ROUTE;
+      }
+      if (this.#step === ROUTE) {
+        const route = (this.#route ??= protocol.route(ctx));
+        this.#meta = route.meta;
+        this.#own = route.interceptors;
+        this.#step = PRE_ROUTE;
+      }
+      if (this.#step === PRE_ROUTE) {
+        const own = this.#own;
+        for (; this.#routePassed < own.length; this.#routePassed++) {
+          const i = own[this.#routePassed] as Interceptor;
+          if (i.preHandle === undefined) continue;
           v = i.preHandle(ctx, this.#meta);
-          break;
+          if (v !== undefined) {
+            if (isPromise(v)) return v;
+            this.#accept(v);
+            continue steps;
+          }
         }
-        case RESOLVE: {
-          const route = this.#route as Route;
+        this.#step = RESOLVE;
+        protocol.checkpoint(ctx);
+        this.#args = new Array<unknown>((this.#route as Route).params.length);
+      }
+      if (this.#step === RESOLVE) {
+        const { resolvers, params } = this.#route as Route;
+        const args = this.#args;
+        while (this.#at < args.length) {
           const p = this.#at;
-          if (p === this.#args.length) {
-            this.#at = 0;
-            this.#step = INVOKE;
-            continue;
-          }
-          v = (route.resolvers[p] as ArgumentResolver).resolve(
-            ctx,
-            route.params[p] as ParameterMeta,
-          );
-          break;
+          v = (resolvers[p] as ArgumentResolver).resolve(ctx, params[p] as ParameterMeta);
+          if (isPromise(v)) return v;
+          args[p] = v;
+          this.#at = p + 1;
         }
-        case INVOKE: {
-          const route = this.#route as Route;
-          v = route.invoke(route.controller, this.#args);
-          break;
-        }
-        case STAGE:
-          protocol.stage(ctx, this.#result, this.#route as Route);
-          this.#step = HOOKS;
-          continue;
-        case HOOKS: {
-          if (this.#at === hooks.length) {
-            this.#at = this.#own.length - 1;
-            this.#step = POST_ROUTE;
-            continue;
-          }
+        this.#at = 0;
+        this.#step = INVOKE;
+      }
+      if (this.#step === INVOKE) {
+        const route = this.#route as Route;
+        v = route.invoke(route.controller, this.#args);
+        if (isPromise(v)) return v;
+        this.#result = v;
+        this.#step = STAGE;
+      }
+      if (this.#step === STAGE) {
+        protocol.stage(ctx, this.#result, this.#route as Route);
+        this.#step = HOOKS;
+      }
+      if (this.#step === HOOKS) {
+        for (; this.#at < hooks.length; this.#at++) {
           v = (hooks[this.#at] as PostExecutionHook).afterExecution(ctx, [this.#result], undefined);
-          break;
-        }
-        case POST_ROUTE: {
-          if (this.#at < 0) {
-            this.#at = globals.length - 1;
-            this.#step = POST_GLOBAL;
-            continue;
+          if (v !== undefined) {
+            if (isPromise(v)) return v;
+            this.#accept(v);
+            continue steps;
           }
+        }
+        this.#at = this.#own.length - 1;
+        this.#step = POST_ROUTE;
+      }
+      if (this.#step === POST_ROUTE) {
+        for (; this.#at >= 0; this.#at--) {
           v = (this.#own[this.#at] as Interceptor).postHandle?.(ctx, this.#meta);
-          break;
+          if (v !== undefined && isPromise(v)) return v;
         }
-        case POST_GLOBAL: {
-          if (this.#at < 0) {
-            this.#toBeforeResponse();
-            continue;
-          }
+        this.#at = globals.length - 1;
+        this.#step = POST_GLOBAL;
+      }
+      if (this.#step === POST_GLOBAL) {
+        for (; this.#at >= 0; this.#at--) {
           v = (globals[this.#at] as Interceptor).postHandle?.(ctx, this.#meta);
-          break;
+          if (v !== undefined && isPromise(v)) return v;
         }
-        case BEFORE_RESPONSE: {
-          // Every interceptor whose preHandle passed, innermost first.
+        this.#toBeforeResponse();
+      }
+      if (this.#step === BEFORE_RESPONSE) {
+        // Every interceptor whose preHandle passed, innermost first.
+        const routePassed = this.#routePassed;
+        const passed = routePassed + this.#globalsPassed;
+        for (; this.#at < passed; this.#at++) {
           const j = this.#at;
-          const routePassed = this.#routePassed;
-          if (j === routePassed + this.#globalsPassed) {
-            this.#step = RESPOND;
-            continue;
-          }
           const i = (
             j < routePassed
               ? this.#own[routePassed - 1 - j]
               : globals[this.#globalsPassed - 1 - (j - routePassed)]
           ) as Interceptor;
-          if (i.beforeResponse === undefined) {
-            this.#at++;
-            continue;
-          }
+          if (i.beforeResponse === undefined) continue;
           v = i.beforeResponse(ctx, this.#meta, this.#err);
-          break;
-        }
-        case RESPOND:
-          v = protocol.respond(ctx, this.#err);
-          break;
-        case AFTER_COMPLETION: {
-          // Every interceptor of the route, then every global one, innermost first.
-          const j = this.#at;
-          const n = this.#own.length;
-          if (j === n + globals.length) {
-            this.#step = DONE;
-            continue;
+          if (v !== undefined) {
+            if (isPromise(v)) return v;
+            this.#err = joinErrors(this.#err, failure(v));
           }
+        }
+        this.#step = RESPOND;
+      }
+      if (this.#step === RESPOND) {
+        v = protocol.respond(ctx, this.#err);
+        if (v !== undefined && isPromise(v)) return v;
+        this.#toAfterCompletion();
+      }
+      if (this.#step === AFTER_COMPLETION) {
+        // Every interceptor of the route, then every global one, innermost first.
+        const n = this.#own.length;
+        for (; this.#at < n + globals.length; this.#at++) {
+          const j = this.#at;
           const i = (
             j < n ? this.#own[n - 1 - j] : globals[globals.length - 1 - (j - n)]
           ) as Interceptor;
-          if (i.afterCompletion === undefined) {
-            this.#at++;
-            continue;
-          }
+          if (i.afterCompletion === undefined) continue;
           v = i.afterCompletion(ctx, this.#meta, this.#final);
-          break;
+          if (v !== undefined && isPromise(v)) return v;
         }
-        default:
-          return undefined;
+        this.#step = DONE;
       }
-      if (isPromise(v)) return v;
-      this.#accept(v);
+      return undefined;
     }
   }
 
