@@ -1,5 +1,8 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StagedResponse } from '../../../runtime/http/staged-response.js';
+import { runs } from '../../fuzz/support.js';
 import { thrown } from './multipart-fixtures.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];
@@ -113,6 +116,59 @@ describe('header injection', () => {
       const res = new StagedResponse();
       expect(() => apply(res, [[op, name, value]]), op).toThrow(TypeError);
       expect(sent(res), op).toEqual({});
+    }
+  });
+});
+
+describe('header checks, against Node', () => {
+  /** What `fn` throws, as its constructor, code and message; `'ok'` when nothing. */
+  const outcome = (fn: () => void): string => {
+    try {
+      fn();
+      return 'ok';
+    } catch (err) {
+      const e = err as Error & { code?: string };
+      return `${e.constructor.name} ${e.code} ${e.message}`;
+    }
+  };
+  const node = (name: string, value: string) =>
+    outcome(() => {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    });
+  // Strings made of the characters at either side of every range the checks draw a line at.
+  const edges = [0, 8, 9, 10, 13, 31, 32, 33, 34, 40, 44, 58, 64, 65, 91, 94, 96, 123, 124, 126];
+  const codes = [...edges, 127, 128, 160, 255, 256, 0x2028, 0xd800, 0xfeff];
+  const char = fc.constantFrom(...codes.map((c) => String.fromCharCode(c)), 'a', 'Z', '-', '0');
+  const text = fc.array(char, { maxLength: 6 }).map((cs) => cs.join(''));
+
+  it('stages exactly what Node would send, and throws what Node throws otherwise', () => {
+    fc.assert(
+      fc.property(
+        text,
+        text,
+        fc.constantFrom('set', 'add') as fc.Arbitrary<Op[0]>,
+        (name, value, op) => {
+          const res = new StagedResponse();
+          expect(outcome(() => apply(res, [[op, name, value]]))).toBe(node(name, value));
+        },
+      ),
+      { numRuns: runs(2000) },
+    );
+  });
+
+  it('agrees with Node on every single character, as a name and as a value', () => {
+    for (let c = 0; c <= 0x2030; c++) {
+      const s = String.fromCharCode(c);
+      const res = new StagedResponse();
+      expect(
+        outcome(() => res.setHeader(s, 'v')),
+        `name ${c}`,
+      ).toBe(node(s, 'v'));
+      expect(
+        outcome(() => res.setHeader('x', s)),
+        `value ${c}`,
+      ).toBe(node('x', s));
     }
   });
 });
