@@ -37,6 +37,7 @@ export const VALIDATE_EXPORTS = [
 /** Every value and type `fw/serialize` exports, reserved whether used or not. */
 export const SERIALIZE_EXPORTS = [
   'Writer',
+  'first',
   'isJsonObject',
   'json',
   'member',

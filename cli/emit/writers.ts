@@ -100,9 +100,18 @@ class Emitter {
         : `v[${quote(p.name)}]`;
       const [callee, args] = this.#writing(p.shape, value, `${self}_${p.name}`);
       const text = call(4, '', callee, args);
-      const [head, out] = i === 0 ? ['let out = ', quote('')] : ['out = ', 'out'];
-      const key = quote(`${JSON.stringify(p.name)}:`);
-      lines.push(`${call(2, head, this.#use('member'), [out, key, text], ';')};`);
+      const name = `${JSON.stringify(p.name)}:`;
+      const line =
+        i === 0
+          ? call(
+              2,
+              properties.length === 1 ? 'const out = ' : 'let out = ',
+              this.#use('first'),
+              [quote(`{${name}`), text],
+              ';',
+            )
+          : call(2, 'out = ', this.#use('member'), ['out', quote(`,${name}`), text], ';');
+      lines.push(`${line};`);
     });
     lines.push(`return ${this.#use('object')}(out);`);
     return lines;

@@ -17,8 +17,8 @@
  * @example
  * function writePoint(v: unknown): string | undefined {
  *   if (!isJsonObject(v)) return json(v);
- *   let out = member('', '"x":', writeNumber(v['x']));
- *   out = member(out, '"y":', writeNumber(v['y']));
+ *   let out = first('{"x":', writeNumber(v['x']));
+ *   out = member(out, ',"y":', writeNumber(v['y']));
  *   return object(out);
  * }
  * @see API.md section 6: how a handler's result becomes the response.
@@ -87,18 +87,26 @@ export function isJsonObject(v: unknown): v is Readonly<Record<string, unknown>>
 }
 
 /**
- * The members `out` and one more: `key` (`"name":`) and the value's text, after a comma unless it
- * is the first; `out` as it is when there is no text. The comma goes in as the members are joined,
- * never cut off afterwards: taking a slice of the joined text would make V8 copy it all once more.
+ * An object's text up to its first member: `key` (`{"name":`) and the value's text; `''` when there
+ * is no text. See {@link member} and {@link object}.
+ */
+export function first(key: string, text: string | undefined): string {
+  return text === undefined ? '' : key + text;
+}
+
+/**
+ * `out` and one more member: `key` (`,"name":`) and the value's text; `out` as it is when there is
+ * no text. When no member came before, the comma becomes the `{`. Each piece is joined once and
+ * never cut off afterwards: taking a slice of the joined text would make V8 copy it all again.
  */
 export function member(out: string, key: string, text: string | undefined): string {
   if (text === undefined) return out;
-  return out.length === 0 ? key + text : `${out},${key}${text}`;
+  return out.length === 0 ? `{${key.slice(1)}${text}` : out + key + text;
 }
 
-/** The object whose members are `members`, joined by {@link member}. */
+/** The object's text from what {@link first} and {@link member} joined: `{}` for no member. */
 export function object(members: string): string {
-  return `{${members}}`;
+  return members.length === 0 ? '{}' : `${members}}`;
 }
 
 /** `v[key]` when it is an own property: for names that `Object.prototype` also has. */

@@ -42,18 +42,18 @@ describe('writer functions', () => {
         '// src/a#Item',
         'function writeItem(v: unknown): string | undefined {',
         '  if (!isJsonObject(v)) return json(v);',
-        `  let out = member('', '"id":', writeNumber(v['id']));`,
-        `  out = member(out, '"name":', writeString(v['name']));`,
-        `  out = member(out, '"tags":', writeArray(v['tags'], writeString));`,
-        `  out = member(out, '"owner":', writeOwner(v['owner']));`,
+        `  let out = first('{"id":', writeNumber(v['id']));`,
+        `  out = member(out, ',"name":', writeString(v['name']));`,
+        `  out = member(out, ',"tags":', writeArray(v['tags'], writeString));`,
+        `  out = member(out, ',"owner":', writeOwner(v['owner']));`,
         '  return object(out);',
         '}',
         '',
         '// src/a#Owner',
         'function writeOwner(v: unknown): string | undefined {',
         '  if (!isJsonObject(v)) return json(v);',
-        `  let out = member('', '"login":', writeString(v['login']));`,
-        `  out = member(out, '"constructor":', writeString(own(v, 'constructor')));`,
+        `  let out = first('{"login":', writeString(v['login']));`,
+        `  out = member(out, ',"constructor":', writeString(own(v, 'constructor')));`,
         '  return object(out);',
         '}',
         '',
@@ -64,15 +64,23 @@ describe('writer functions', () => {
     );
   });
 
+  it('declares out with const for an object of one property', () => {
+    expect(writers([object({ only: s.number })])).toContain(
+      [`  const out = first('{"only":', writeNumber(v['only']));`, '  return object(out);'].join(
+        '\n',
+      ),
+    );
+  });
+
   it('names nested objects after their property, and leaves unions, dates and unknowns to json', () => {
     const text = writers([
       object({ box: object({}), at: s.date, either: union(s.string, s.number), x: s.unknown }),
     ]);
     expect(text).toContain('function writeA_h0_box(v: unknown): string | undefined {');
     expect(text).toContain("  if (!isJsonObject(v)) return json(v);\n  return '{}';");
-    expect(text).toContain(`out = member(out, '"at":', json(v['at']));`);
-    expect(text).toContain(`out = member(out, '"either":', json(v['either']));`);
-    expect(text).toContain(`out = member(out, '"x":', json(v['x']));`);
+    expect(text).toContain(`out = member(out, ',"at":', json(v['at']));`);
+    expect(text).toContain(`out = member(out, ',"either":', json(v['either']));`);
+    expect(text).toContain(`out = member(out, ',"x":', json(v['x']));`);
   });
 });
 

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  first,
   isJsonObject,
   json,
   member,
@@ -148,11 +149,11 @@ const writeJob = (v: unknown): string | undefined =>
     : object(
         member(
           member(
-            member(member('', '"id":', writeNumber(v['id'])), '"name":', writeString(v['name'])),
-            '"tags":',
+            member(first('{"id":', writeNumber(v['id'])), ',"name":', writeString(v['name'])),
+            ',"tags":',
             writeArray(v['tags'], writeString),
           ),
-          '"ok":',
+          ',"ok":',
           writeBoolean(v['ok']),
         ),
       );
