@@ -55,6 +55,24 @@ const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
  * proxy sends, without its scheme and authority, the path `/` when it has none.
  */
 export function splitTarget(target: string): { readonly path: string; readonly query: string } {
+  const { path, source, at } = targetParts(target);
+  return { path, query: source.slice(at) };
+}
+
+/** A request target's path, and where its query string is: `source` from index `at` on. */
+export interface TargetParts {
+  readonly path: string;
+  /** The target in origin form; the query string is its end, from `at` (its length without one). */
+  readonly source: string;
+  readonly at: number;
+}
+
+/**
+ * {@link splitTarget}, with the query string left where it stands: a slice of a string is a string
+ * of its own kind in V8, and a loop of `charCodeAt` over one costs several times what it costs
+ * over the string it was cut from.
+ */
+export function targetParts(target: string): TargetParts {
   let rest = target;
   if (target.charCodeAt(0) !== 47 /* / */) {
     const authority = ABSOLUTE_FORM.exec(target);
@@ -65,6 +83,6 @@ export function splitTarget(target: string): { readonly path: string; readonly q
   }
   const q = rest.indexOf('?');
   return q === -1
-    ? { path: rest, query: '' }
-    : { path: rest.slice(0, q), query: rest.slice(q + 1) };
+    ? { path: rest, source: rest, at: rest.length }
+    : { path: rest.slice(0, q), source: rest, at: q + 1 };
 }

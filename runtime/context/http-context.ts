@@ -17,7 +17,7 @@ import { type BodySource, readBody } from '../http/read-body.js';
 import { parseRequestPairs, recordOf } from '../query/parse.js';
 import { pairValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context } from './context.js';
-import { freezeQueries, headerMap, splitTarget } from './headers.js';
+import { freezeQueries, headerMap, targetParts } from './headers.js';
 import { ContextStore } from './store.js';
 
 /** What an {@link HttpContext} is built from. */
@@ -40,7 +40,9 @@ export interface HttpContextInit {
 export class HttpContext extends ContextStore implements ExecutionContext, HttpRequestContext {
   readonly #init: HttpContextInit;
   #path: string | undefined;
-  #query = '';
+  /** The query string is `#querySource` from `#queryAt` on: see {@link targetParts}. */
+  #querySource = '';
+  #queryAt = 0;
   #headers: Readonly<Record<string, readonly string[]>> | undefined;
   #queries: Readonly<Record<string, readonly string[]>> | undefined;
   #parsed: Record<string, string[]> | undefined;
@@ -105,13 +107,19 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   /** The query's pairs, decoded once; 400 when there are more than `maxQueryParams`. */
   #pairs(): string[] {
     if (this.#path === undefined) this.#split();
-    return (this.#queryPairs ??= parseRequestPairs(this.#query, this.#init.limits.maxQueryParams));
+    this.#queryPairs ??= parseRequestPairs(
+      this.#querySource,
+      this.#init.limits.maxQueryParams,
+      this.#queryAt,
+    );
+    return this.#queryPairs;
   }
 
   /** Splits the target into path and query string once; answers the path. */
   #split(): string {
-    const { path, query } = splitTarget(this.#init.url);
-    this.#query = query;
+    const { path, source, at } = targetParts(this.#init.url);
+    this.#querySource = source;
+    this.#queryAt = at;
     this.#path = path;
     return path;
   }

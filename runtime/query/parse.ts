@@ -82,9 +82,10 @@ export function parseQuery(qs: string, maxParams = 1000): Record<string, string[
  * `[name, value, name, value, …]`, and answers 400 instead of ignoring the pairs past `maxParams`
  * (the app's `maxQueryParams`): a handler never sees a query that was silently cut short. A list,
  * not a record: a handler reads a few keys, and a record costs a dictionary store per pair.
+ * `from` is where the query starts in `qs`: the request's target is read where it stands.
  */
-export function parseRequestPairs(qs: string, maxParams: number): string[] {
-  return decodePairs(qs, maxParams, true);
+export function parseRequestPairs(qs: string, maxParams: number, from = 0): string[] {
+  return decodePairs(qs, maxParams, true, from);
 }
 
 /** @internal The pairs `[name, value, …]` as a null-prototype record of every value per name. */
@@ -99,8 +100,11 @@ export function recordOf(pairs: readonly string[]): Record<string, string[]> {
   return out;
 }
 
-/** The pairs of `qs`, at most `maxParams`; past them it stops, or throws when `strict`. */
-function decodePairs(qs: string, maxParams: number, strict: boolean): string[] {
+/**
+ * The pairs of `qs` from index `from` on, at most `maxParams`; past them it stops, or throws when
+ * `strict`.
+ */
+function decodePairs(qs: string, maxParams: number, strict: boolean, from = 0): string[] {
   const out: string[] = [];
   // Lone surrogates become U+FFFD first, as the USVString conversion of URLSearchParams does.
   const s = (qs as unknown as WellFormed).isWellFormed()
@@ -108,7 +112,7 @@ function decodePairs(qs: string, maxParams: number, strict: boolean): string[] {
     : (qs as unknown as WellFormed).toWellFormed();
   const n = s.length;
   let count = 0;
-  let start = s.charCodeAt(0) === QUESTION ? 1 : 0;
+  let start = s.charCodeAt(from) === QUESTION ? from + 1 : from;
   while (start < n) {
     let eq = -1;
     let plain = true;
