@@ -2,11 +2,10 @@
  * Turns a handler's return value or an execution error into the staged response (API.md section 6).
  * Errors render as RFC 9457 problem details; only an `HttpError` shows its own text.
  */
-import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { findHttpError } from '../core/error-chain.js';
 import { FwError, problemOf } from '../errors.js';
 import { Reply } from './reply.js';
-import type { StagedResponse } from './staged-response.js';
+import { checkHeader, type StagedResponse } from './staged-response.js';
 
 const TEXT = 'text/plain; charset=utf-8';
 const BINARY = 'application/octet-stream';
@@ -123,8 +122,7 @@ function checkedCopy(headers: Readonly<Record<string, string>>): Readonly<Record
   const copy: Record<string, string> = Object.create(null);
   for (const name of Object.keys(headers)) {
     const value = headers[name] as string;
-    validateHeaderName(name);
-    validateHeaderValue(name, value);
+    checkHeader(name, value);
     copy[name] = value;
   }
   return copy;

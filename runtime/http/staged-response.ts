@@ -37,8 +37,7 @@ export class StagedResponse implements ResponseWriter {
     const headers = this.#headers as StagedHeaders;
     headers[at + 2] = value;
     // Every later value of the name goes: they sit right after the first.
-    let end = at + 3;
-    while (headers[end] === key) end += 3;
+    const end = runEnd(headers, at, key);
     if (end > at + 3) headers.splice(at + 3, end - at - 3);
   }
 
@@ -51,9 +50,7 @@ export class StagedResponse implements ResponseWriter {
       return;
     }
     const headers = this.#headers as StagedHeaders;
-    let end = at + 3;
-    while (headers[end] === key) end += 3;
-    headers.splice(end, 0, key, headers[at + 1] as string, value);
+    headers.splice(runEnd(headers, at, key), 0, key, headers[at + 1] as string, value);
   }
 
   /**
@@ -128,12 +125,19 @@ function find(headers: StagedHeaders, key: string): number {
   return -1;
 }
 
+/** Where the triples of `key` that start at `at` end: a name's values sit together. */
+function runEnd(headers: StagedHeaders, at: number, key: string): number {
+  let end = at + 3;
+  while (headers[end] === key) end += 3;
+  return end;
+}
+
 /**
- * Node's own checks, at the call: a name must be a token, a value must not end the line. What
- * passes the loops below passes Node's checks, which run only for the rest and throw their own
- * errors: Node tests each with a regular expression, a few hundred instructions per header.
+ * @internal Node's own checks, at the call: a name must be a token, a value must not end the
+ * line. What passes the loops below passes Node's checks, which run only for the rest and throw
+ * their own errors: Node tests each with a regular expression, a few hundred instructions a header.
  */
-function checkHeader(name: string, value: string): void {
+export function checkHeader(name: string, value: string): void {
   if (!isToken(name)) validateHeaderName(name);
   if (!isFieldValue(value)) validateHeaderValue(name, value);
 }

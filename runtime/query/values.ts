@@ -63,9 +63,10 @@ export class Values {
     for (const key of Object.keys(values)) {
       const list: unknown = values[key];
       // A non-array entry (only possible from untyped code) is a key with no values.
-      // A frozen list cannot change afterwards, so it is kept as it is: no copy per request.
+      // A frozen list cannot change afterwards, so it is kept as it is: no copy per request. A
+      // copy is never handed out (`all()` answers a copy of it), so it need not be frozen.
       if (!Array.isArray(list)) copy[key] = EMPTY;
-      else copy[key] = Object.isFrozen(list) ? list : Object.freeze(list.map(String));
+      else copy[key] = Object.isFrozen(list) ? list : list.map(String);
     }
     this.#values = copy;
   }
