@@ -10,7 +10,8 @@ import { background, type Context, withCancel, withValue } from '../context/cont
 import type { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
 import type { Execute, Route } from '../core/pipeline.js';
 import { CLOSE, closingFor } from './close-codes.js';
-import { SENDER_KEY, SocketSender } from './sender.js';
+import { SENDER_KEY } from './sender.js';
+import { SocketSender } from './socket-sender.js';
 import { WsMessage } from './ws-message.js';
 
 /** What a {@link WsConnection} serves. */

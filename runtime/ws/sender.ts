@@ -8,7 +8,6 @@
  * interleave on the wire, whatever awaits between them. This is the per-connection write lock of
  * Spine, which Go needs because goroutines write at the same time.
  */
-import type { WebSocket } from 'ws';
 import type { Context } from '../context/context.js';
 import { FwError } from '../errors.js';
 
@@ -42,36 +41,4 @@ export function sendMessage(ctx: Context, data: string | Uint8Array): Promise<vo
   const sent = sender.send(data);
   sent.catch(noop); // marks it handled; the caller who awaits still sees the rejection
   return sent;
-}
-
-/** @internal The sender of one `ws` socket. */
-export class SocketSender implements WebSocketSender {
-  readonly #socket: WebSocket;
-  readonly #connId: string;
-
-  constructor(socket: WebSocket, connId: string) {
-    this.#socket = socket;
-    this.#connId = connId;
-  }
-
-  /**
-   * Hands `data` to the socket without waiting for the write: frames still go out in call order,
-   * and on a connection that has closed it is dropped. What a handler's reply uses.
-   */
-  post(data: string | Uint8Array): void {
-    if (this.#socket.readyState === this.#socket.OPEN) {
-      this.#socket.send(data, { binary: typeof data !== 'string' });
-    }
-  }
-
-  send(data: string | Uint8Array): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const closed = (cause?: unknown) =>
-        new FwError('FW_ERR_WEBSOCKET_CLOSED', { connId: this.#connId }, { cause });
-      if (this.#socket.readyState !== this.#socket.OPEN) return reject(closed());
-      this.#socket.send(data, { binary: typeof data !== 'string' }, (err) =>
-        err == null ? resolve() : reject(closed(err)),
-      );
-    });
-  }
 }

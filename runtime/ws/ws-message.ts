@@ -5,7 +5,7 @@
 import { type Context, withCancel } from '../context/context.js';
 import { type WebSocketContextInit, WsContext } from '../context/ws-context.js';
 import { FwError } from '../errors.js';
-import type { SocketSender } from './sender.js';
+import type { SocketSender } from './socket-sender.js';
 
 /**
  * A {@link WsContext} with its staged reply and the connection's sender. Its `Context`, a child of
