@@ -68,7 +68,7 @@ export async function main(argv: readonly string[], io: Io, deps: MainDeps = {})
 }
 
 function program(io: Io): Command {
-  const { version } = createRequire(import.meta.url)('fw/package.json') as { version: string };
+  const { version } = createRequire(import.meta.url)('fwgen/package.json') as { version: string };
   return new Command('fwgen')
     .usage(USAGE)
     .description('Generates the bindings module of an fw application from its controllers.')

@@ -89,9 +89,9 @@ the output missing or stale, 2 diagnostics or a usage error.
 `);
   });
 
-  it("prints the package's version for --version", async () => {
+  it("prints the fwgen package's version for --version", async () => {
     const { version } = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'),
+      readFileSync(join(import.meta.dirname, '../../cli/package.json'), 'utf8'),
     );
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
