@@ -1,0 +1,3 @@
+import { BareController } from './notes.js';
+
+process.stdout.write(`${JSON.stringify(new BareController().list())}\n`);

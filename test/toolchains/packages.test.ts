@@ -1,0 +1,143 @@
+// What the two tarballs hold: the license and a readme each, the runtime without the generator,
+// dependencies that are exactly what the shipped code imports, and declarations whose every link
+// points at a file in the package.
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tarballs } from './support.js';
+
+interface Manifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  bin?: Record<string, string>;
+}
+
+/** A tarball unpacked: its files (relative, `/`-separated) and its manifest. */
+interface Unpacked {
+  readonly dir: string;
+  readonly files: readonly string[];
+  readonly manifest: Manifest;
+}
+
+async function unpack(tarball: string, name: string): Promise<Unpacked> {
+  const dir = join(tarballs().root, `unpacked-${name}`);
+  mkdirSync(dir, { recursive: true });
+  await execa('tar', ['-xzf', tarball, '-C', dir]);
+  const pkg = join(dir, 'package');
+  const files = walk(pkg).map((f) => relative(pkg, f).split('\\').join('/'));
+  const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as Manifest;
+  return { dir: pkg, files, manifest };
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const BUILTINS = new Set(builtinModules);
+
+/** The packages the shipped JavaScript imports (static and dynamic), without Node's own modules. */
+function importedPackages(pkg: Unpacked): Set<string> {
+  const found = new Set<string>();
+  for (const file of pkg.files.filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(join(pkg.dir, file), 'utf8');
+    for (const m of text.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)'((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[\w./-]*)?)'/g,
+    )) {
+      const specifier = m[1] as string;
+      if (specifier.startsWith('node:') || BUILTINS.has(specifier)) continue;
+      const parts = specifier.split('/');
+      found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
+    }
+  }
+  return found;
+}
+
+let fw: Unpacked;
+let fwgen: Unpacked;
+beforeAll(async () => {
+  fw = await unpack(tarballs().fw, 'fw');
+  fwgen = await unpack(tarballs().fwgen, 'fwgen');
+});
+
+describe('the fw and fwgen tarballs', () => {
+  it('each carry LICENSE and README.md, the same MIT license', () => {
+    for (const pkg of [fw, fwgen]) {
+      expect(pkg.files, pkg.manifest.name).toEqual(
+        expect.arrayContaining(['LICENSE', 'README.md', 'package.json']),
+      );
+      expect(readFileSync(join(pkg.dir, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    }
+    expect(readFileSync(join(fwgen.dir, 'LICENSE'), 'utf8')).toBe(
+      readFileSync(join(fw.dir, 'LICENSE'), 'utf8'),
+    );
+  });
+
+  it('fw holds the runtime and its docs, and nothing of the generator', () => {
+    expect(fw.files.filter((f) => !/^(dist\/runtime\/|docs\/[\w-]+\.md$)/.test(f)).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]);
+    expect(fw.files).toContain('dist/runtime/index.js');
+    expect(fw.files.some((f) => f.endsWith('.map'))).toBe(false);
+    expect(fw.manifest.bin).toBeUndefined();
+  });
+
+  it("fw's dependencies are what the runtime imports; the broker clients are optional peers", () => {
+    const imported = importedPackages(fw);
+    const optional = Object.keys(fw.manifest.peerDependenciesMeta ?? {}).filter(
+      (name) => fw.manifest.peerDependenciesMeta?.[name]?.optional === true,
+    );
+    expect(Object.keys(fw.manifest.dependencies ?? {}).sort()).toEqual(
+      [...imported].filter((name) => !optional.includes(name)).sort(),
+    );
+    expect(optional.sort()).toEqual(
+      ['@nats-io/jetstream', '@nats-io/transport-node', 'amqplib'].filter((n) => imported.has(n)),
+    );
+  });
+
+  it("fwgen holds the generator and its template, depends on what it imports, and runs fw's version", () => {
+    expect(fwgen.files).toEqual(
+      expect.arrayContaining(['dist/cli/bin.js', 'dist/templates/bindings.hbs']),
+    );
+    expect(fwgen.manifest.bin).toEqual({ fwgen: './dist/cli/bin.js' });
+    // `fw` appears in the code it writes (`from 'fw'`); the app has it: a peer, never a dependency.
+    const peers = Object.keys(fwgen.manifest.peerDependencies ?? {});
+    expect(Object.keys(fwgen.manifest.dependencies ?? {}).sort()).toEqual(
+      [...importedPackages(fwgen)].filter((name) => !peers.includes(name)).sort(),
+    );
+    expect(Object.keys(fwgen.manifest.dependencies ?? {}).sort()).toEqual([
+      'commander',
+      'handlebars',
+      'ts-morph',
+    ]);
+    expect(fwgen.manifest.peerDependencies).toEqual({
+      fw: (fw.manifest as { version?: string }).version,
+    });
+  });
+
+  it('every link in the shipped declarations resolves to a file in the package', () => {
+    const declarations = fw.files.filter((f) => f.endsWith('.d.ts'));
+    expect(declarations.length).toBeGreaterThan(50);
+    const unresolved: string[] = [];
+    let links = 0;
+    for (const file of declarations) {
+      const text = readFileSync(join(fw.dir, file), 'utf8');
+      // Documents named in comments (`docs/API.md section 5`), and source maps.
+      for (const m of text.matchAll(/[\w./-]*\.md\b|sourceMappingURL=(\S+)/g)) {
+        links++;
+        const target = m[1] !== undefined ? join(file, '..', m[1]) : (m[0] as string);
+        if (!fw.files.includes(target)) unresolved.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(unresolved).toEqual([]);
+    expect(links).toBeGreaterThan(0);
+  });
+});
