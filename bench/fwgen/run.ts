@@ -55,7 +55,7 @@ const tsoa = ensureTsoa(join(WORK, 'tsoa'));
 log('building fw (npm run build)');
 const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: REPO, stdio: 'inherit' });
 if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
-const FWGEN = [join(REPO, 'dist/cli/bin.js')];
+const FWGEN = [join(REPO, 'cli/dist/cli/bin.js')];
 const fwArgs = [
   '--src',
   join(fwDir, 'src'),
@@ -137,7 +137,7 @@ const rows: Row[] = [
     name: 'fwgen cold (new process)',
     ms: ms(cold),
     rssKiB: rss(cold),
-    note: 'node dist/cli/bin.js',
+    note: 'node cli/dist/cli/bin.js',
   },
   { name: 'fwgen --check, output current', ms: ms(check), rssKiB: rss(check) },
   {
