@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { fwController, fwControllerFile, REPO } from './synth.js';
 
 // The built watcher (run.ts builds first), so watch mode runs the same code as the fwgen binary.
-const built = pathToFileURL(join(REPO, 'dist/cli/watch.js')).href;
+const built = pathToFileURL(join(REPO, 'cli/dist/cli/watch.js')).href;
 const { watch } = (await import(built)) as typeof import('../../cli/watch.js');
 
 /** What watch-bench prints. */
