@@ -11,7 +11,8 @@ export {
 } from './app/bindings.js';
 export type { App } from './app/create-app.js';
 export { createApp } from './app/create-app.js';
-export type { AppOptions, Logger } from './app/options.js';
+export type { HealthOptions, Readiness } from './app/health.js';
+export type { AppOptions } from './app/options.js';
 export {
   Controller,
   Delete,
@@ -29,14 +30,22 @@ export {
   WebSocketGateway,
 } from './decorators.js';
 export { ERRORS, FwError, type FwErrorCode, HttpError, type Problem } from './errors.js';
-export { InMemoryTransport, inMemoryTransport } from './events/in-memory-transport.js';
+export {
+  InMemoryTransport,
+  type InMemoryTransportOptions,
+  inMemoryTransport,
+} from './events/in-memory-transport.js';
 export {
   type Delivery,
   type DeliveryHandler,
+  type EventMetadata,
   isUnprocessable,
   type Transport,
+  type TransportStartOptions,
 } from './events/transport.js';
 export type { MultipartLimits } from './http/body-limits.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';
+export { type JsonLoggerOptions, jsonLogger } from './log/json-logger.js';
+export type { LogFields, Logger, LogLevel } from './log/logger.js';
 export { SENDER_KEY, sendMessage, type WebSocketSender } from './ws/sender.js';

@@ -10,7 +10,6 @@ import { ShippedCounter, ShippingEvents } from './shipping.js';
 const app = createApp({
   bindings,
   providers: [new ShippingEvents(new ShippedCounter())],
-  logger: { error: (message, err) => console.error(message, err) },
 });
 const { port } = await app.listen({ port: Number(process.env['PORT'] ?? 0), host: '127.0.0.1' });
 if (process.send) process.send({ port });

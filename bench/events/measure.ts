@@ -32,7 +32,6 @@ async function fw(): Promise<Send> {
     bindings,
     providers: [new ShippingEvents(counter)],
     transport,
-    logger: { error: (m, e) => console.error(m, e) },
   });
   await app.start();
   return (n) => {

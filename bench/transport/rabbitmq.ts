@@ -38,6 +38,7 @@ const poison = (n: number) => n % 1000 === 999;
 const calls = new Map<number, number>();
 const succeeded = new Map<number, number>();
 const log: string[] = [];
+const record = (_fields: object, message: string): void => void log.push(message);
 const connections = new Map<RabbitMqTransport, ChannelModel[]>();
 
 function instance(): RabbitMqTransport {
@@ -49,7 +50,7 @@ function instance(): RabbitMqTransport {
     prefetch,
     maxDeliveries,
     reconnect: { initialDelayMs: 50, maxDelayMs: 1000 },
-    logger: { error: (message) => void log.push(message) },
+    logger: { error: record, warn: record, info: record },
     connect: async (u) => {
       const model = await connect(u);
       models.push(model);

@@ -10,7 +10,7 @@ import { OrderEvents } from './orders.js';
 import { OrderLog, UserStore } from './store.js';
 import { UserController } from './users.js';
 
-/** What the example app can be given; the defaults are a console logger and in-memory events. */
+/** What the example app can be given; the defaults are fw's JSON logger and in-memory events. */
 export interface ExampleOptions {
   readonly logger?: Logger;
   readonly onOrder?: (entry: string) => void;
@@ -36,6 +36,8 @@ export function exampleApp(options: ExampleOptions = {}): {
       new OrderFeedGateway(feed),
     ],
     interceptors: [new AuthInterceptor()],
+    // Probes at /health/live and /health/ready; the AuthInterceptor does not see them.
+    health: { path: '/health' },
     ...(logger === undefined ? {} : { logger }),
     ...(transport === undefined ? {} : { transport }),
   });

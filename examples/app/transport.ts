@@ -9,17 +9,15 @@ import { rabbitmqTransport } from 'fw/transport/rabbitmq';
 /** The transports the example can run on. */
 export const TRANSPORTS = ['memory', 'rabbitmq', 'nats'] as const;
 
-/** The transport named by `env`, for the consumer group `example`. */
+/** The transport named by `env`, for the consumer group `example`; it logs to the app's logger. */
 export function transportFromEnv(
   env: Readonly<Record<string, string | undefined>>,
-  logger: Logger = console,
+  logger?: Logger,
 ): Transport {
   const name = env['FW_TRANSPORT'] ?? 'memory';
   switch (name) {
     case 'memory':
-      return inMemoryTransport({
-        onError: (err, d) => logger.error(`fw: event ${d.eventName} failed`, err),
-      });
+      return inMemoryTransport({ logger });
     case 'rabbitmq':
       return rabbitmqTransport({
         url: env['FW_RABBITMQ_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672',

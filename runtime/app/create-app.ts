@@ -2,24 +2,29 @@
  * `createApp`: builds the pipelines from generated bindings, once, and serves them over HTTP, to
  * `inject()` and to the event transport.
  */
+import type { Context } from '../context/context.js';
 import { EventContext } from '../context/event-context.js';
-import { findHttpError, joinErrors } from '../core/error-chain.js';
+import { requestIdFor, requestIdOf } from '../context/request-id.js';
+import { joinErrors } from '../core/error-chain.js';
 import { createPipeline, type Execute, type Route } from '../core/pipeline.js';
 import { builtInResolvers } from '../core/resolvers/index.js';
+import type { DomainEvent } from '../core/types.js';
 import { FwError } from '../errors.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
 import { inMemoryTransport } from '../events/in-memory-transport.js';
-import type { Transport } from '../events/transport.js';
+import type { EventMetadata, Transport } from '../events/transport.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { httpProtocol } from '../http/http-protocol.js';
 import { type InjectRequest, type InjectResponse, inject } from '../http/inject.js';
 import { NodeServer } from '../http/node-server.js';
+import { log } from '../log/logger.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
 import { type GatewayRoute, WebSocketGateways } from '../ws/gateways.js';
 import type { WsMessage } from '../ws/ws-message.js';
 import { webSocketProtocol } from '../ws/ws-protocol.js';
 import { compileRoutes } from './compile.js';
+import { checkHealthPaths, healthProbe, type Readiness } from './health.js';
 import { Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
 
@@ -38,8 +43,11 @@ export interface App {
   listen(options?: { port?: number; host?: string }): Promise<{ port: number }>;
   /** Runs one HTTP request through the pipeline without a socket. */
   inject(request: InjectRequest): Promise<InjectResponse>;
-  /** Runs the consumers of `eventName` for one message, as a transport would; rejects if one fails. */
-  emit(eventName: string, payload: unknown): Promise<void>;
+  /**
+   * Runs the consumers of `eventName` for one message, as a transport would, with `metadata` as
+   * it would have travelled; rejects if one fails.
+   */
+  emit(eventName: string, payload: unknown, metadata?: EventMetadata): Promise<void>;
   /** Stops taking requests and messages, lets those in flight finish, then releases everything. */
   close(): Promise<void>;
 }
@@ -55,17 +63,18 @@ const encoder = new TextEncoder();
  */
 export function createApp(options: AppOptions): App {
   const resolved = resolveOptions(options);
+  const { logger, health } = resolved;
   const instances = new Instances(options.providers);
   const resolvers = [...(options.resolvers ?? []), ...builtInResolvers()];
   const compiled = compileRoutes(options.bindings, instances, resolvers);
-  const transport: Transport =
-    options.transport ??
-    inMemoryTransport({
-      onError: (err, d) => resolved.logger.error(`fw: event ${d.eventName} failed`, err),
-    });
+  if (health !== undefined) checkHealthPaths(compiled, health);
+  const transport: Transport = options.transport ?? inMemoryTransport();
+  // Each event carries the id of the request, message or connection that published it.
   const publisher = {
-    publish: (_ctx: unknown, event: { name: string }) =>
-      transport.publish(event.name, encoder.encode(JSON.stringify(event))),
+    publish: (ctx: Context, event: DomainEvent) =>
+      transport.publish(event.name, encoder.encode(JSON.stringify(event)), {
+        requestId: requestIdOf(ctx),
+      }),
   };
   const hooks = [...(options.hooks ?? []), eventDispatchHook(new DefaultDispatcher([publisher]))];
   const interceptors = options.interceptors ?? [];
@@ -99,24 +108,37 @@ export function createApp(options: AppOptions): App {
     interceptors,
     limits: resolved.webSocket,
     closeTimeoutMs: resolved.closeTimeoutMs,
-    onError: (message, err) => resolved.logger.error(message, err),
+    logger,
   });
+
+  let started: Promise<void> | undefined;
+  let ready = false;
+  let closed = false;
+  let listening = false;
+  // Ready once started, while the transport reaches its broker, until close() begins.
+  const readiness = (): Readiness => ({
+    started: ready,
+    transport: transport.connected?.() ?? ready,
+    closing: closed,
+  });
+  const probe = health === undefined ? undefined : healthProbe(health, readiness, logger);
   const server = new NodeServer(http, {
     limits: resolved.limits,
     timeouts: resolved.timeouts,
     requestTimeoutMs: resolved.requestTimeoutMs,
     closeTimeoutMs: resolved.closeTimeoutMs,
-    onError: (err, ex) => {
-      // A client error sent as such is the client's; anything else, including an HttpError that
-      // could not be sent as it is and went out as a bare 500, is the server's to log.
-      if (!(isClientError(findHttpError(err)?.status) && isClientError(ex.response.status()))) {
-        resolved.logger.error('fw: request failed', err);
-      }
-    },
+    logger,
+    probe,
     upgrade: webSockets,
   });
 
-  const deliver = async (eventName: string, payload: Uint8Array): Promise<void> => {
+  const deliver = async (
+    eventName: string,
+    payload: Uint8Array,
+    metadata: EventMetadata | undefined,
+  ): Promise<void> => {
+    // One id for every consumer of the message: the publisher's when it is a token.
+    const requestId = requestIdFor(metadata?.requestId);
     const routes = consumers.get(eventName);
     if (routes === undefined) throw new FwError('FW_ERR_NO_CONSUMER', { event: eventName });
     if (payload.byteLength > resolved.maxPayloadBytes) {
@@ -127,21 +149,26 @@ export function createApp(options: AppOptions): App {
     }
     let failure: Error | undefined;
     for (const route of routes) {
-      failure = joinErrors(failure, await consume(new EventContext({ eventName, payload }), route));
+      const ctx = new EventContext({ eventName, payload, requestId });
+      failure = joinErrors(failure, await consume(ctx, route));
     }
     if (failure !== undefined) throw failure;
   };
 
-  let started: Promise<void> | undefined;
-  let closed = false;
-  let listening = false;
   const start = () => {
     started ??= transport
-      .start([...consumers.keys()].sort(), (d) => deliver(d.eventName, d.payload))
-      .catch((err: unknown) => {
-        started = undefined; // a later call tries again
-        throw err;
-      });
+      .start([...consumers.keys()].sort(), (d) => deliver(d.eventName, d.payload, d.metadata), {
+        logger,
+      })
+      .then(
+        () => {
+          ready = true;
+        },
+        (err: unknown) => {
+          started = undefined; // a later call tries again
+          throw err;
+        },
+      );
     return started;
   };
   const open = () => {
@@ -158,7 +185,9 @@ export function createApp(options: AppOptions): App {
       if (listening) throw new FwError('FW_ERR_ALREADY_LISTENING');
       listening = true;
       try {
-        return await server.listen(port, host);
+        const bound = await server.listen(port, host);
+        log(logger, 'info', { host, port: bound.port }, 'listening');
+        return bound;
       } catch (err) {
         listening = false; // nothing listens: a later listen() may try another port
         throw err;
@@ -166,11 +195,11 @@ export function createApp(options: AppOptions): App {
     },
     async inject(request) {
       await open();
-      return inject(http, resolved.limits, request);
+      return inject({ execute: http, limits: resolved.limits, logger, probe }, request);
     },
-    async emit(eventName, payload) {
+    async emit(eventName, payload, metadata) {
       await open();
-      await deliver(eventName, toPayload(payload));
+      await deliver(eventName, toPayload(payload), metadata);
     },
     async close() {
       closed = true;
@@ -179,10 +208,6 @@ export function createApp(options: AppOptions): App {
       await transport.close();
     },
   };
-}
-
-function isClientError(status: number | undefined): boolean {
-  return status !== undefined && Number.isInteger(status) && status >= 400 && status < 500;
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -8,13 +8,13 @@ import {
   type RequestLimits,
 } from '../http/body-limits.js';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-server.js';
+import { jsonLogger } from '../log/json-logger.js';
+import type { Logger } from '../log/logger.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings } from './bindings.js';
+import { type HealthOptions, type HealthPaths, healthPaths } from './health.js';
 
-/** Where fw reports errors that no response can carry (5xx, failures after sending). */
-export interface Logger {
-  error(message: string, err: unknown): void;
-}
+export type { Logger } from '../log/logger.js';
 
 /** What `createApp` takes. Every limit has a safe default. */
 export interface AppOptions {
@@ -67,8 +67,16 @@ export interface AppOptions {
   readonly maxPayloadBytes?: number;
   /** How events travel. @default the in-memory transport */
   readonly transport?: Transport;
-  /** @default console */
+  /**
+   * Where failed requests, messages and connections are logged, pino's way (`pino()` fits as it
+   * is). @default jsonLogger(): JSON lines on stdout, level info
+   */
   readonly logger?: Logger;
+  /**
+   * Liveness and readiness probes as JSON at `{path}/live` and `{path}/ready`, answered before
+   * the interceptors. @default none
+   */
+  readonly health?: HealthOptions;
 }
 
 /** The largest event payload a consumer takes by default: 1 MiB. */
@@ -83,6 +91,7 @@ export interface ResolvedOptions {
   readonly webSocket: WebSocketLimits;
   readonly maxPayloadBytes: number;
   readonly logger: Logger;
+  readonly health: HealthPaths | undefined;
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -135,8 +144,26 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
     webSocket: resolveWebSocket(options),
     maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, DEFAULT_MAX_PAYLOAD_BYTES),
-    logger: options.logger ?? console,
+    logger: resolveLogger(options.logger),
+    health: healthPaths(options.health),
   };
+}
+
+const LOGGER_METHODS = ['error', 'warn', 'info'] as const;
+
+/** The logger, or the default one; refuses one without `error`, `warn` and `info` methods. */
+function resolveLogger(logger: Logger | undefined): Logger {
+  if (logger === undefined) return jsonLogger();
+  for (const method of LOGGER_METHODS) {
+    if (typeof (logger as Partial<Logger> | null)?.[method] !== 'function') {
+      invalid(
+        'logger',
+        'a logger with error, warn and info methods taking (fields, message), as pino, console or jsonLogger()',
+        `one without ${method}()`,
+      );
+    }
+  }
+  return logger;
 }
 
 function resolveWebSocket(options: AppOptions): WebSocketLimits {

@@ -5,7 +5,8 @@
  */
 import { brandContext } from '../core/guards.js';
 import type { ConsumerRequestContext, ExecutionContext } from '../core/types.js';
-import { background, type Context } from './context.js';
+import { background, type Context, withValue } from './context.js';
+import { REQUEST_ID, requestIdFor } from './request-id.js';
 import { ContextStore } from './store.js';
 
 const NO_QUERIES: Readonly<Record<string, readonly string[]>> = Object.freeze(Object.create(null));
@@ -14,13 +15,17 @@ const NO_QUERIES: Readonly<Record<string, readonly string[]>> = Object.freeze(Ob
 export interface EventContextInit {
   readonly eventName: string;
   readonly payload: Uint8Array;
-  /** The message-scoped context; `background()` when absent. */
+  /** The message-scoped context; without one, a child of `background()` carrying the id. */
   readonly context?: Context;
+  /** The id the message was published with; a new one is made unless it is a short token. */
+  readonly requestId?: string | undefined;
 }
 
 /** The concrete consumer request context. */
 export class EventContext extends ContextStore implements ExecutionContext, ConsumerRequestContext {
   readonly #init: EventContextInit;
+  #requestId: string | undefined;
+  #context: Context | undefined;
 
   constructor(init: EventContextInit) {
     super();
@@ -51,8 +56,14 @@ export class EventContext extends ContextStore implements ExecutionContext, Cons
     return this.#init.payload;
   }
 
+  requestId(): string {
+    return (this.#requestId ??= requestIdFor(this.#init.requestId));
+  }
+
+  /** The `Context` the message was given, else one carrying its id (`requestIdOf`). */
   context(): Context {
-    return this.#init.context ?? background();
+    return (this.#context ??=
+      this.#init.context ?? withValue(background(), REQUEST_ID, this.requestId()));
   }
 }
 

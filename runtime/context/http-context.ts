@@ -16,8 +16,9 @@ import { parseMultipart } from '../http/multipart.js';
 import { type BodySource, readBody } from '../http/read-body.js';
 import { parseRequestPairs, recordOf } from '../query/parse.js';
 import { pairValues, QUERY_VALUES, type Values } from '../query/values.js';
-import { background, type Context } from './context.js';
+import { background, type Context, withValue } from './context.js';
 import { freezeQueries, headerMap, targetParts } from './headers.js';
+import { REQUEST_ID, requestIdFor } from './request-id.js';
 import { ContextStore } from './store.js';
 
 /** What an {@link HttpContext} is built from. */
@@ -48,6 +49,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   #parsed: Record<string, string[]> | undefined;
   #queryPairs: string[] | undefined;
   #context: Context | undefined;
+  #requestId: string | undefined;
   #bound: Promise<unknown> | undefined;
   #form: Promise<MultipartForm> | undefined;
 
@@ -124,8 +126,14 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
     return path;
   }
 
+  /** The `X-Request-Id` the request arrived with when it is a short token, otherwise a new id. */
+  requestId(): string {
+    return (this.#requestId ??= requestIdFor(this.header('x-request-id')));
+  }
+
+  /** The request's `Context`, carrying its id (`requestIdOf`); made on first use. */
   context(): Context {
-    return (this.#context ??= this.newContext());
+    return (this.#context ??= withValue(this.newContext(), REQUEST_ID, this.requestId()));
   }
 
   /** Creates the request's `Context` on first use: `init.newContext`, or `background()`. */

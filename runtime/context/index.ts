@@ -12,3 +12,4 @@ export {
   withTimeout,
   withValue,
 } from './context.js';
+export { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';

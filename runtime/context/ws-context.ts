@@ -5,7 +5,8 @@
  */
 import { brandContext } from '../core/guards.js';
 import type { WebSocketMessageContext, WebSocketRequestContext } from '../core/types.js';
-import { background, type Context } from './context.js';
+import { background, type Context, withValue } from './context.js';
+import { REQUEST_ID, requestIdFor } from './request-id.js';
 import { ContextStore } from './store.js';
 import { EMPTY_REQUEST, WebSocketRequestSnapshot } from './ws-request-snapshot.js';
 
@@ -18,14 +19,21 @@ export interface WebSocketContextInit {
   readonly payload: Uint8Array;
   /** The upgrade request; snapshotted again unless it already is a snapshot. */
   readonly request?: WebSocketRequestContext;
-  /** The message-scoped context, with the connection's beneath; `background()` when absent. */
+  /**
+   * The message-scoped context, with the connection's beneath; without one, a child of
+   * `background()` carrying the id.
+   */
   readonly context?: Context;
+  /** The message's id; by default the upgrade request's, or a new one without a request. */
+  readonly requestId?: string;
 }
 
 /** The concrete WebSocket message context. */
 export class WsContext extends ContextStore implements WebSocketMessageContext {
   readonly #init: WebSocketContextInit;
   readonly #request: WebSocketRequestSnapshot;
+  #requestId: string | undefined;
+  #context: Context | undefined;
 
   constructor(init: WebSocketContextInit) {
     super();
@@ -95,8 +103,18 @@ export class WsContext extends ContextStore implements WebSocketMessageContext {
     return this.#request.requestURI();
   }
 
+  /** The upgrade request's id: every message of a connection answers the same one. */
+  requestId(): string {
+    const { requestId, request } = this.#init;
+    return (this.#requestId ??= requestIdFor(
+      requestId ?? (request === undefined ? undefined : this.#request.requestId()),
+    ));
+  }
+
+  /** The `Context` the message was given, else one carrying its id (`requestIdOf`). */
   context(): Context {
-    return this.#init.context ?? background();
+    return (this.#context ??=
+      this.#init.context ?? withValue(background(), REQUEST_ID, this.requestId()));
   }
 }
 

@@ -4,9 +4,10 @@
  * to the upgrade request can alter it.
  */
 import type { WebSocketRequestContext } from '../core/types.js';
-import { background, type Context } from './context.js';
+import { background, type Context, withValue } from './context.js';
 import { parseCookies } from './cookies.js';
 import { flattenHeaders, frozenQueries, headerMap, splitTarget } from './headers.js';
+import { REQUEST_ID, requestIdFor } from './request-id.js';
 
 /** What a {@link WebSocketRequestSnapshot} is taken from. */
 export interface WebSocketRequestInit {
@@ -16,8 +17,13 @@ export interface WebSocketRequestInit {
   readonly rawHeaders?: readonly string[];
   readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
   readonly remoteAddr?: string;
-  /** The handshake's request context; `background()` when absent. */
+  /**
+   * The handshake's request context; without one, a child of `background()` carrying the
+   * request's id.
+   */
   readonly context?: Context;
+  /** The request's id; by default its `X-Request-Id` when that is a short token, or a new one. */
+  readonly requestId?: string;
 }
 
 /** An immutable {@link WebSocketRequestContext}. */
@@ -28,6 +34,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
   readonly #queries: Readonly<Record<string, readonly string[]>>;
   readonly #cookies: Readonly<Record<string, string>>;
   readonly #remoteAddr: string;
+  readonly #requestId: string;
   readonly #context: Context;
 
   constructor(init: WebSocketRequestInit) {
@@ -38,7 +45,8 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
     this.#queries = frozenQueries(query);
     this.#cookies = Object.freeze(parseCookies(this.#headers['cookie'] ?? []));
     this.#remoteAddr = init.remoteAddr ?? '';
-    this.#context = init.context ?? background();
+    this.#requestId = requestIdFor(init.requestId ?? this.#headers['x-request-id']?.[0]);
+    this.#context = init.context ?? withValue(background(), REQUEST_ID, this.#requestId);
   }
 
   /** A snapshot of any request context (a copy, even of another snapshot). */
@@ -48,6 +56,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
       headers: ctx.headers(),
       remoteAddr: ctx.remoteAddr(),
       context: ctx.context(),
+      requestId: ctx.requestId(),
     });
   }
 
@@ -89,6 +98,10 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
 
   requestURI(): string {
     return this.#url;
+  }
+
+  requestId(): string {
+    return this.#requestId;
   }
 
   context(): Context {

@@ -72,3 +72,14 @@ function find(err: unknown, match: (e: unknown) => boolean, depth = 0): unknown 
   }
   return err instanceof Error ? find(err.cause, match, depth + 1) : undefined;
 }
+
+/**
+ * The code that names `err` in a log: the `code` of its first `HttpError` (an `FwError`'s
+ * `FW_ERR_*`), else its own string `code` (`ECONNRESET`); undefined when it has none.
+ */
+export function errorCode(err: unknown): string | undefined {
+  const code =
+    (findHttpError(err) as { code?: unknown } | undefined)?.code ??
+    (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

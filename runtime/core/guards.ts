@@ -51,6 +51,7 @@ const EXECUTION = [
   'has',
   'context',
   'eventBus',
+  'requestId',
 ];
 const HTTP = [...EXECUTION, 'bind', 'multipartForm', 'headers', 'param', 'query'];
 const CONSUMER = [...EXECUTION, 'eventName', 'payload'];

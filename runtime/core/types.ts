@@ -39,6 +39,12 @@ export interface ExecutionContext extends ContextCarrier, EventBusCarrier {
   /** First value of a header, name case-insensitive; `''` when absent. */
   header(name: string): string;
   queries(): Readonly<Record<string, readonly string[]>>;
+  /**
+   * The request's id: the `X-Request-Id` it arrived with (or an event's, or the WebSocket upgrade
+   * request's) when that is a short token, otherwise a new one. Echoed as `X-Request-Id`, written
+   * in fw's logs and carried by the events the request publishes.
+   */
+  requestId(): string;
   /** Stores a value for the rest of the request (interceptors share data this way). */
   set(key: string, value: unknown): void;
   get<T = unknown>(key: string): T | undefined;
@@ -78,6 +84,8 @@ export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
   queries(): Readonly<Record<string, readonly string[]>>;
   /** Every header, names in lower case, each with every value received. */
   headers(): Readonly<Record<string, readonly string[]>>;
+  /** The request's id: see {@link ExecutionContext.requestId}. */
+  requestId(): string;
   /** Decodes the body by `Content-Type` (JSON or urlencoded); 400, 413 or 415 on failure. */
   bind<T = unknown>(): Promise<T>;
   multipartForm(): Promise<MultipartForm>;
@@ -87,6 +95,8 @@ export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
 export interface ConsumerRequestContext extends ContextCarrier, EventBusCarrier {
   eventName(): string;
   payload(): Uint8Array;
+  /** The id the message was published with when it is a short token, otherwise a new one. */
+  requestId(): string;
 }
 
 /** How WebSocket argument resolvers read a message. */
@@ -109,6 +119,8 @@ export interface WebSocketRequestContext extends ContextCarrier {
   remoteAddr(): string;
   host(): string;
   requestURI(): string;
+  /** The upgrade request's id, which every message of the connection answers too. */
+  requestId(): string;
 }
 
 /** The context of the pre-handshake stage. */

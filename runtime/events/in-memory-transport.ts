@@ -1,20 +1,34 @@
 /**
  * The default transport: events published in the process reach its consumers on a later turn of
- * the event loop, each message once. A failed delivery is reported to `onError`, not retried.
- * `close()` waits for the deliveries in flight, and the events they publish meanwhile are still
- * delivered (a broker transport takes them until it has drained, too): only then is it closed.
+ * the event loop, each message once. A failed delivery is logged (or given to `onError`), not
+ * retried. `close()` waits for the deliveries in flight, and the events they publish meanwhile
+ * are still delivered (a broker transport takes them until it has drained, too): only then is it
+ * closed.
  */
-import type { Delivery, DeliveryHandler, Transport } from './transport.js';
+import { requestIdFor } from '../context/request-id.js';
+import { jsonLogger } from '../log/json-logger.js';
+import type { Logger } from '../log/logger.js';
+import { logDeliveryFailure } from './delivery-log.js';
+import type {
+  Delivery,
+  DeliveryHandler,
+  EventMetadata,
+  Transport,
+  TransportStartOptions,
+} from './transport.js';
 
 /** Options of {@link inMemoryTransport}. */
 export interface InMemoryTransportOptions {
-  /** Called when a delivery fails. @default console.error */
+  /** Called when a delivery fails, instead of logging it. */
   readonly onError?: (err: unknown, delivery: Delivery) => void;
+  /** Where a failed delivery is logged. @default the app's logger */
+  readonly logger?: Logger;
 }
 
 /** The in-process {@link Transport}. */
 export class InMemoryTransport implements Transport {
-  readonly #onError: (err: unknown, delivery: Delivery) => void;
+  readonly #onError: ((err: unknown, delivery: Delivery) => void) | undefined;
+  #logger: Logger | undefined;
   #names: ReadonlySet<string> = new Set();
   #handle: DeliveryHandler | undefined;
   /** Set once close() has drained every delivery: publish then rejects. */
@@ -28,24 +42,36 @@ export class InMemoryTransport implements Transport {
   #drained: Promise<void> | undefined;
 
   constructor(options: InMemoryTransportOptions = {}) {
-    this.#onError =
-      options.onError ?? ((err, d) => console.error(`fw: event ${d.eventName} failed`, err));
+    this.#onError = options.onError;
+    this.#logger = options.logger;
   }
 
-  async start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void> {
+  async start(
+    eventNames: readonly string[],
+    handle: DeliveryHandler,
+    options: TransportStartOptions = {},
+  ): Promise<void> {
     this.#names = new Set(eventNames);
     this.#handle = handle;
+    this.#logger ??= options.logger;
   }
 
-  async publish(eventName: string, payload: Uint8Array): Promise<void> {
+  /** Queues one message; its `requestId` is kept when it is a short token, or made anew. */
+  async publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
     if (this.#closed) throw new Error(`in-memory transport is closed; event ${eventName} not sent`);
     if (this.#handle === undefined || !this.#names.has(eventName)) return;
-    this.#queue.push({ eventName, payload });
+    const requestId = requestIdFor(metadata?.requestId);
+    this.#queue.push({ eventName, payload, metadata: { requestId } });
     this.#pending++;
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#flush);
     }
+  }
+
+  /** True until closed: nothing here can lose a connection. */
+  connected(): boolean {
+    return !this.#closed;
   }
 
   async close(): Promise<void> {
@@ -71,13 +97,20 @@ export class InMemoryTransport implements Transport {
   };
 
   async #deliver(delivery: Delivery): Promise<void> {
+    const startedAt = performance.now();
     try {
       await (this.#handle as DeliveryHandler)(delivery);
     } catch (err) {
-      try {
-        this.#onError(err, delivery);
-      } catch {
-        // A reporter that throws must not take the process down.
+      if (this.#onError === undefined) {
+        this.#logger ??= jsonLogger();
+        const failure = { attempt: 1, maxAttempts: 1, disposition: 'dropped', startedAt } as const;
+        logDeliveryFailure(this.#logger, delivery, err, failure);
+      } else {
+        try {
+          this.#onError(err, delivery);
+        } catch {
+          // A reporter that throws must not take the process down.
+        }
       }
     } finally {
       if (--this.#pending === 0) this.#idle?.();

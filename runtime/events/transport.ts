@@ -5,24 +5,54 @@
  */
 import { findError } from '../core/error-chain.js';
 import { FwError } from '../errors.js';
+import type { Logger } from '../log/logger.js';
+
+/**
+ * What travels with a message besides its payload. A broker transport carries it in the
+ * message's headers (`x-request-id` on RabbitMQ, `X-Request-Id` on NATS).
+ */
+export interface EventMetadata {
+  /**
+   * The id of the request that published the event; the consumer's `requestId()` when it is a
+   * short token (1–128 of `A-Z a-z 0-9 . _ : + / = -`). Anything else is not sent.
+   */
+  readonly requestId?: string | undefined;
+}
 
 /** One message as a transport delivers it: the event name and the UTF-8 JSON of the event. */
 export interface Delivery {
   readonly eventName: string;
   readonly payload: Uint8Array;
+  /** What the message was published with; fw's transports always give a `requestId`. */
+  readonly metadata?: EventMetadata;
 }
 
 /** Handles one delivery: resolving acknowledges it, rejecting negatively acknowledges it. */
 export type DeliveryHandler = (delivery: Delivery) => Promise<void>;
 
+/** What the app hands a transport as it starts it. */
+export interface TransportStartOptions {
+  /** The app's logger: a transport created without its own `logger` reports to this one. */
+  readonly logger?: Logger;
+}
+
 /** Carries events between publishers and the app's consumers. */
 export interface Transport {
   /** Starts delivering the messages of `eventNames` to `handle`. */
-  start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void>;
-  /** Sends one message. */
-  publish(eventName: string, payload: Uint8Array): Promise<void>;
+  start(
+    eventNames: readonly string[],
+    handle: DeliveryHandler,
+    options?: TransportStartOptions,
+  ): Promise<void>;
+  /** Sends one message; `metadata` travels with it to the consumer. */
+  publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void>;
   /** Stops taking messages, waits for those in flight, then disconnects. */
   close(): Promise<void>;
+  /**
+   * Whether the transport can reach its broker now (readiness). A transport without this member
+   * counts as connected once started.
+   */
+  connected?(): boolean;
 }
 
 const UNPROCESSABLE: ReadonlySet<string> = new Set([

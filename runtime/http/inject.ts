@@ -5,9 +5,19 @@
 
 import { flattenHeaders } from '../context/headers.js';
 import type { Execute } from '../core/pipeline.js';
+import type { Logger } from '../log/logger.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type OutgoingResponse } from './exchange.js';
 import { stageError } from './render.js';
+import { logExchangeFailure } from './request-log.js';
+
+/** What `inject()` runs a request with: the app's pipeline, limits, logger and probes. */
+export interface InjectTarget {
+  readonly execute: Execute<HttpExchange>;
+  readonly limits: RequestLimits;
+  readonly logger: Logger;
+  readonly probe?: ((ex: HttpExchange) => boolean) | undefined;
+}
 
 /** A request to inject. An object body is sent as JSON. */
 export interface InjectRequest {
@@ -28,12 +38,15 @@ export interface InjectResponse {
   json<T = unknown>(): T;
 }
 
-/** Runs one request through `execute` and resolves with what a client would receive. */
+/**
+ * Runs one request as the server would (probes, head limits, the pipeline, the log of a failure)
+ * and resolves with what a client would receive.
+ */
 export async function inject(
-  execute: Execute<HttpExchange>,
-  limits: RequestLimits,
+  target: InjectTarget,
   request: InjectRequest,
 ): Promise<InjectResponse> {
+  const { execute, limits, logger, probe } = target;
   const method = (request.method ?? 'GET').toUpperCase();
   const rawHeaders = flattenHeaders(request.headers);
   const body = encodeRequestBody(request.body, rawHeaders);
@@ -45,11 +58,15 @@ export async function inject(
     { method, url: request.url, rawHeaders, body: body === undefined ? [] : [body], limits },
     { send: (response) => void (sent = response) },
   );
-  const refused = checkRequestHead(request.url, rawHeaders, limits);
-  if (refused === undefined) await execute(ex);
-  else {
-    stageError(ex.response, refused);
-    ex.send();
+  if (probe === undefined || !probe(ex)) {
+    const refused = checkRequestHead(request.url, rawHeaders, limits);
+    let failure: Error | undefined = refused;
+    if (refused === undefined) failure = await execute(ex);
+    else {
+      stageError(ex.response, refused);
+      ex.send();
+    }
+    if (failure !== undefined) logExchangeFailure(logger, ex, failure);
   }
   if (sent === undefined)
     throw new Error(`inject: no response was sent for ${method} ${request.url}`);

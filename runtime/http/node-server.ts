@@ -2,19 +2,24 @@
  * The HTTP server on `node:http`: each request becomes an {@link HttpExchange} run through the
  * pipeline, and each upgrade request goes to the {@link UpgradeHandler}. `close()` is graceful: the
  * listener stops at once (new connections are refused), requests in flight finish, and a request
- * arriving on a kept-alive connection meanwhile gets 503.
+ * arriving on a kept-alive connection meanwhile gets 503. A request that failed is logged once
+ * (`request-log.ts`), unless the client went away.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { background, type Context, withCancel, withExpiry } from '../context/context.js';
-import { findError } from '../core/error-chain.js';
+import { splitTarget } from '../context/headers.js';
+import { REQUEST_ID_HEADER, requestIdFor } from '../context/request-id.js';
+import { findError, toError } from '../core/error-chain.js';
 import { type Execute, isPromise, type MaybePromise } from '../core/pipeline.js';
 import { FwError, problemOf } from '../errors.js';
+import type { Logger } from '../log/logger.js';
 import { refuse } from '../ws/handshake.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type ResponseSink } from './exchange.js';
 import { stageError } from './render.js';
+import { logExchangeFailure, logRequestFailure } from './request-log.js';
 
 /** How long the server waits for slow clients, and how big a request head it reads. */
 export interface ServerTimeouts {
@@ -44,8 +49,10 @@ export interface NodeServerOptions {
   readonly requestTimeoutMs: number | undefined;
   /** How long `close()` waits for requests in flight before cutting connections. */
   readonly closeTimeoutMs: number;
-  /** Called with the final error of an execution that failed with a 5xx or on the way out. */
-  readonly onError: (err: Error, ex: HttpExchange) => void;
+  /** Where failed requests are logged. */
+  readonly logger: Logger;
+  /** Answers a request before anything else when it returns true (the health probes). */
+  readonly probe?: ((ex: HttpExchange) => boolean) | undefined;
   /** Takes the requests that ask to upgrade the connection (WebSocket gateways). */
   readonly upgrade?: UpgradeHandler;
 }
@@ -89,9 +96,14 @@ export class NodeServer {
     const upgrade = options.upgrade;
     if (upgrade !== undefined) {
       this.#server.on('upgrade', (req, socket, head) => {
-        const refused = checkRequestHead(req.url ?? '/', req.rawHeaders, limits);
-        if (refused === undefined) upgrade.upgrade(req, socket, head);
-        else refuse(socket, refused);
+        const url = req.url ?? '/';
+        const refused = checkRequestHead(url, req.rawHeaders, limits);
+        if (refused === undefined) return upgrade.upgrade(req, socket, head);
+        const startedAt = performance.now();
+        const requestId = requestIdFor(req.headers['x-request-id']);
+        refuse(socket, refused, requestId);
+        const facts = { method: req.method ?? 'GET', path: splitTarget(url).path, requestId };
+        logRequestFailure(options.logger, { ...facts, status: refused.status, startedAt }, refused);
       });
     }
   }
@@ -133,6 +145,8 @@ export class NodeServer {
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const ex = new NodeExchange(req, res, this);
+    const probe = this.#options.probe;
+    if (probe?.(ex)) return;
     const refused =
       this.#closing !== undefined
         ? new FwError('FW_ERR_SHUTTING_DOWN')
@@ -140,6 +154,7 @@ export class NodeServer {
     if (refused !== undefined) {
       stageError(ex.response, refused);
       ex.send();
+      logExchangeFailure(this.#options.logger, ex, refused);
       return;
     }
     if (this.#options.requestTimeoutMs !== undefined) ex.watchDeadline();
@@ -164,15 +179,19 @@ export class NodeServer {
   }
 
   #report(err: Error, ex: NodeExchange): void {
+    // Logged with the 503 at the deadline; what the pipeline did after is dropped, as its answer.
+    if (ex.late) return;
     // A client that went away mid-body is not the server's failure: nothing to report.
-    if (!(ex.req.destroyed && isClientAbort(err))) this.#options.onError(err, ex);
+    if (ex.req.destroyed && isClientAbort(err)) return;
+    logExchangeFailure(this.#options.logger, ex, err);
   }
 
   /** execute() neither throws nor rejects; if it ever does, answer and never crash. */
   #crash(err: unknown, ex: NodeExchange): void {
-    this.#options.onError(err as Error, ex);
-    if (!ex.res.headersSent) ex.res.writeHead(500).end();
+    if (ex.deadline !== undefined) clearTimeout(ex.deadline);
+    if (!ex.res.headersSent) ex.res.writeHead(500, [REQUEST_ID_HEADER, ex.requestId()]).end();
     else ex.res.destroy();
+    if (!ex.late) logExchangeFailure(this.#options.logger, ex, toError(err), 500);
   }
 
   /** @internal Whether `close()` was called. */
@@ -200,7 +219,8 @@ class NodeExchange extends HttpExchange {
   deadline: NodeJS.Timeout | undefined;
   /** Ends the request's `Context` with `DeadlineExceeded`, once it has been made. */
   #expire: (() => void) | undefined;
-  #late = false;
+  /** Whether the deadline passed before the pipeline answered. */
+  late = false;
 
   constructor(req: IncomingMessage, res: ServerResponse, server: NodeServer) {
     const { options } = server;
@@ -233,7 +253,7 @@ class NodeExchange extends HttpExchange {
    */
   static expire(ex: NodeExchange): void {
     ex.deadline = undefined;
-    ex.#late = true;
+    ex.late = true;
     ex.#expire?.();
     answerLate(ex);
   }
@@ -246,7 +266,7 @@ class NodeExchange extends HttpExchange {
     if (timeout === undefined) [ctx, cancel] = withCancel(background());
     else {
       [ctx, cancel, this.#expire] = withExpiry(this.#arrived + timeout);
-      if (this.#late) this.#expire();
+      if (this.late) this.#expire();
     }
     if (this.res.closed) cancel();
     else this.res.once('close', cancel);
@@ -279,13 +299,14 @@ const LATE_BODY = JSON.stringify(problemOf(new FwError('FW_ERR_REQUEST_TIMEOUT')
 function answerLate(ex: NodeExchange): void {
   const { res, server } = ex;
   if (res.headersSent || res.destroyed) return;
-  server.options.onError(new FwError('FW_ERR_REQUEST_TIMEOUT'), ex);
   res.writeHead(503, {
     'Content-Type': 'application/problem+json',
     'Content-Length': Buffer.byteLength(LATE_BODY),
     Connection: 'close',
+    [REQUEST_ID_HEADER]: ex.requestId(),
   });
   res.end(LATE_BODY);
+  logExchangeFailure(server.options.logger, ex, new FwError('FW_ERR_REQUEST_TIMEOUT'), 503);
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);

@@ -15,7 +15,8 @@ type Headers = Readonly<Record<string, string | readonly string[]>>;
 
 /**
  * An HTTP request context with a `ResponseWriter` under `RESPONSE_WRITER_KEY`. `params` are set as
- * the router would set them; an object `body` is sent as JSON.
+ * the router would set them; an object `body` is sent as JSON; `requestId()` answers the
+ * `x-request-id` header when it is a short token, or a new id.
  * @example const ctx = httpContext({ method: 'GET', url: '/users/7?active=yes', params: { id: '7' } });
  */
 export function httpContext(init: {
@@ -44,15 +45,26 @@ export function httpContext(init: {
 }
 
 /**
- * An event consumer's context; an object payload is encoded as JSON.
- * @example const ctx = consumerContext('order.created', { orderId: 7 });
+ * An event consumer's context; an object payload is encoded as JSON; `requestId()` answers
+ * `options.requestId` when it is a short token, or a new id.
+ * @example const ctx = consumerContext('order.created', { orderId: 7 }, { requestId: 'req-1' });
  */
-export function consumerContext(name: string, payload: unknown = new Uint8Array()): EventContext {
-  return new EventContext({ eventName: name, payload: toBytes(payload) });
+export function consumerContext(
+  name: string,
+  payload: unknown = new Uint8Array(),
+  options: { requestId?: string } = {},
+): EventContext {
+  return new EventContext({
+    eventName: name,
+    payload: toBytes(payload),
+    requestId: options.requestId,
+  });
 }
 
 /**
  * A WebSocket message context; with `request`, it holds a snapshot of that upgrade request.
+ * `requestId()` answers `requestId`, else the request's `x-request-id` when it is a short token,
+ * else a new id.
  * @example const ctx = webSocketContext({ path: '/ws', payload: 'hi', request: { url: '/ws?room=1', headers: {} } });
  */
 export function webSocketContext(init: {
@@ -61,12 +73,14 @@ export function webSocketContext(init: {
   messageType?: 1 | 2;
   payload?: unknown;
   request?: { url: string; headers?: Headers; remoteAddr?: string };
+  requestId?: string;
 }): WsContext {
   return new WsContext({
     path: init.path,
     connId: init.connId ?? 'test-connection',
     messageType: init.messageType ?? (init.payload instanceof Uint8Array ? 2 : 1),
     payload: toBytes(init.payload ?? new Uint8Array()),
+    ...(init.requestId === undefined ? {} : { requestId: init.requestId }),
     ...(init.request === undefined ? {} : { request: new WebSocketRequestSnapshot(init.request) }),
   });
 }

@@ -7,8 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import { background, type Context, withCancel, withValue } from '../context/context.js';
+import { REQUEST_ID } from '../context/request-id.js';
 import type { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
+import { errorCode } from '../core/error-chain.js';
 import type { Execute, Route } from '../core/pipeline.js';
+import { elapsedMs, type Logger, log } from '../log/logger.js';
 import { CLOSE, closingFor } from './close-codes.js';
 import { SENDER_KEY } from './sender.js';
 import { SocketSender } from './socket-sender.js';
@@ -23,8 +26,8 @@ export interface ConnectionInit {
   readonly params: Readonly<Record<string, string>>;
   readonly execute: Execute<WsMessage>;
   readonly pingIntervalMs: number;
-  /** Called with the error of a message that closed the connection with 1011. */
-  readonly onError: (err: Error) => void;
+  /** Where a message that closed the connection (1011, 1007) is logged. */
+  readonly logger: Logger;
 }
 
 interface Inbound {
@@ -55,7 +58,8 @@ export class WsConnection {
     const socket = init.socket;
     const [ctx, cancel] = withCancel(background());
     this.#sender = new SocketSender(socket, this.id);
-    this.#context = withValue(ctx, SENDER_KEY, this.#sender);
+    const withId = withValue(ctx, REQUEST_ID, init.snapshot.requestId());
+    this.#context = withValue(withId, SENDER_KEY, this.#sender);
     this.#timer = setInterval(() => this.#heartbeat(), init.pingIntervalMs);
     this.#timer.unref();
     // `ws` reports bad frames, bad UTF-8 and oversized messages here, after it has sent the close
@@ -127,6 +131,7 @@ export class WsConnection {
   /** Runs one message. */
   async #run(inbound: Inbound): Promise<void> {
     const { snapshot, route, params } = this.#init;
+    const startedAt = performance.now();
     const msg = new WsMessage(
       {
         path: snapshot.path(),
@@ -139,21 +144,35 @@ export class WsConnection {
       this.#context,
     );
     msg.route(params as Record<string, string>, route.meta.pathKeys);
-    this.#finish(msg, await this.#init.execute(msg, route));
+    this.#finish(msg, await this.#init.execute(msg, route), startedAt);
   }
 
-  #finish(msg: WsMessage, err: Error | undefined): void {
+  #finish(msg: WsMessage, err: Error | undefined, startedAt: number): void {
     msg.finish();
-    if (err !== undefined) this.#fail(err);
+    if (err !== undefined) this.#fail(msg, err, startedAt);
   }
 
-  #fail(err: Error): void {
+  /**
+   * Closes the connection after a failed message, and logs it once: a server error (1011) at
+   * `error` with the error, a payload that does not fit (1007, the client's) at `info`.
+   */
+  #fail(msg: WsMessage, err: Error, startedAt: number): void {
     this.#ending = true;
     this.#queue.length = 0;
     const socket = this.#init.socket;
     if (socket.readyState !== socket.OPEN) return; // closed meanwhile: the client left
     const { code, reason } = closingFor(err);
-    if (code === CLOSE.handlerError) this.#init.onError(err);
     socket.close(code, reason);
+    const fields = {
+      path: msg.path(),
+      connId: this.id,
+      requestId: msg.requestId(),
+      closeCode: code,
+      durationMs: elapsedMs(startedAt),
+      code: errorCode(err),
+    };
+    if (code === CLOSE.handlerError) {
+      log(this.#init.logger, 'error', { ...fields, err }, 'websocket message failed');
+    } else log(this.#init.logger, 'info', fields, 'websocket message failed');
   }
 }

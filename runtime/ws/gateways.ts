@@ -8,12 +8,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { background, DeadlineExceeded, withTimeout } from '../context/context.js';
+import { background, DeadlineExceeded, withTimeout, withValue } from '../context/context.js';
 import { splitTarget } from '../context/headers.js';
+import { REQUEST_ID, REQUEST_ID_HEADER, requestIdFor } from '../context/request-id.js';
 import { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
 import type { Execute, Route } from '../core/pipeline.js';
 import type { Interceptor } from '../core/types.js';
 import { FwError, type HttpError } from '../errors.js';
+import { logRequestFailure, type RequestFacts } from '../http/request-log.js';
+import { elapsedMs, type Logger, log } from '../log/logger.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
 import { WsConnection } from './connection.js';
 import { badUpgrade, handshakeRefusal, refuse, runPreHandshake } from './handshake.js';
@@ -38,9 +41,12 @@ export interface GatewaysInit {
   readonly limits: WebSocketLimits;
   /** How long `close()` waits for connections to finish before terminating them. */
   readonly closeTimeoutMs: number;
-  /** Called with what no client can be told: a message that failed with 1011, a broken upgrade. */
-  readonly onError: (message: string, err: unknown) => void;
+  /** Where refused upgrades and failed messages are logged. */
+  readonly logger: Logger;
 }
+
+/** An upgrade request's facts for its log record, all but its status. */
+type Upgrade = Omit<RequestFacts, 'status'>;
 
 /** Seconds a client refused for capacity is asked to wait (Spine's `CapacityRetry` default). */
 const RETRY_AFTER = '1';
@@ -53,6 +59,8 @@ export class WebSocketGateways {
   readonly #server: WebSocketServer;
   readonly #allowed: ReadonlySet<string>;
   readonly #connections = new Set<WsConnection>();
+  /** The id of each upgrade request being accepted, for its `101` response. */
+  readonly #ids = new WeakMap<IncomingMessage, string>();
   /** Connections open or in their handshake. */
   #slots = 0;
   #closing: Promise<void> | undefined;
@@ -68,13 +76,25 @@ export class WebSocketGateways {
       perMessageDeflate: false,
       maxPayload: init.limits.maxMessageBytes,
     });
+    this.#server.on('headers', (headers: string[], req: IncomingMessage) => {
+      const id = this.#ids.get(req);
+      if (id !== undefined) headers.push(`${REQUEST_ID_HEADER}: ${id}`);
+    });
   }
 
   /** Handles an `upgrade` event of the HTTP server; never throws. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', noop); // a reset during the handshake must not crash the process
-    this.#handshake(req, socket, head).catch((err: unknown) => {
-      this.#init.onError('fw: WebSocket upgrade failed', err);
+    const up: Upgrade = {
+      method: req.method ?? 'GET',
+      path: splitTarget(req.url ?? '/').path,
+      requestId: requestIdFor(req.headers['x-request-id']),
+      startedAt: performance.now(),
+    };
+    this.#handshake(req, socket, head, up).catch((err: unknown) => {
+      const { path, requestId, startedAt } = up;
+      const fields = { path, requestId, durationMs: elapsedMs(startedAt), err };
+      log(this.#init.logger, 'error', fields, 'websocket upgrade failed');
       socket.destroy();
     });
   }
@@ -85,35 +105,42 @@ export class WebSocketGateways {
     return this.#closing;
   }
 
-  async #handshake(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    if (this.#closing !== undefined) return refuse(socket, new FwError('FW_ERR_SHUTTING_DOWN'));
-    const { path } = splitTarget(req.url ?? '/');
+  async #handshake(req: IncomingMessage, socket: Duplex, head: Buffer, up: Upgrade): Promise<void> {
+    if (this.#closing !== undefined) {
+      return this.#refuse(socket, new FwError('FW_ERR_SHUTTING_DOWN'), up);
+    }
+    const { path, requestId } = up;
     const match = this.#router.find('GET', path);
-    if (match === null) return refuse(socket, new FwError('FW_ERR_WEBSOCKET_NOT_FOUND', { path }));
+    if (match === null) {
+      return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_NOT_FOUND', { path }), up);
+    }
     const bad = badUpgrade(req);
     if (bad !== undefined) {
-      return refuse(socket, new FwError('FW_ERR_WEBSOCKET_BAD_REQUEST', { reason: bad }));
+      return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_BAD_REQUEST', { reason: bad }), up);
     }
     if (!originAllowed(req, this.#allowed)) {
       const origin = String(req.headers.origin);
-      return refuse(socket, new FwError('FW_ERR_WEBSOCKET_ORIGIN', { origin }));
+      return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_ORIGIN', { origin }), up);
     }
     const limits = this.#init.limits;
     if (this.#slots >= limits.maxConnections) {
       const headers = { 'Retry-After': RETRY_AFTER };
       const params = { limit: limits.maxConnections };
-      return refuse(socket, new FwError('FW_ERR_WEBSOCKET_CAPACITY', params, { headers }));
+      const full = new FwError('FW_ERR_WEBSOCKET_CAPACITY', params, { headers });
+      return this.#refuse(socket, full, up);
     }
     this.#slots++;
     socket.once('close', () => this.#slots--);
 
-    const [ctx, cancel] = withTimeout(background(), limits.handshakeTimeoutMs);
+    const [deadline, cancel] = withTimeout(background(), limits.handshakeTimeoutMs);
+    const ctx = withValue(deadline, REQUEST_ID, requestId);
     socket.once('close', cancel);
     const snapshot = new WebSocketRequestSnapshot({
       url: req.url ?? '/',
       rawHeaders: req.rawHeaders,
       remoteAddr: req.socket.remoteAddress ?? '',
       context: ctx,
+      requestId,
     });
     const route = match.value;
     const interceptors = [...this.#init.interceptors, ...route.interceptors];
@@ -121,7 +148,8 @@ export class WebSocketGateways {
     cancel();
     if (socket.destroyed) return; // the client left during the handshake
     const refusal = this.#refusal(err);
-    if (refusal !== undefined) return refuse(socket, refusal);
+    if (refusal !== undefined) return this.#refuse(socket, refusal, up);
+    this.#ids.set(req, requestId);
     this.#server.handleUpgrade(req, socket, head, (ws) => {
       const connection = new WsConnection({
         socket: ws,
@@ -130,12 +158,18 @@ export class WebSocketGateways {
         params: match.params,
         execute: this.#init.execute,
         pingIntervalMs: limits.pingIntervalMs,
-        onError: (e) => this.#init.onError('fw: WebSocket message failed', e),
+        logger: this.#init.logger,
       });
       this.#connections.add(connection);
       void connection.closed.then(() => this.#connections.delete(connection));
       if (this.#closing !== undefined) void connection.shutdown();
     });
+  }
+
+  /** Refuses the upgrade with `refusal` and logs it as a request. */
+  #refuse(socket: Duplex, refusal: HttpError, up: Upgrade): void {
+    refuse(socket, refusal, up.requestId);
+    logRequestFailure(this.#init.logger, { ...up, status: refusal.status }, refusal);
   }
 
   /** What to answer after the `preHandshake` interceptors, or undefined to upgrade. */

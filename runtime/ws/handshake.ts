@@ -11,6 +11,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Context } from '../context/context.js';
+import { REQUEST_ID_HEADER } from '../context/request-id.js';
 import { findHttpError, toError } from '../core/error-chain.js';
 import type { HandlerMeta, Interceptor, WebSocketHandshakeContext } from '../core/types.js';
 import { FwError, type HttpError } from '../errors.js';
@@ -77,10 +78,11 @@ export function handshakeRefusal(err: Error): HttpError {
 }
 
 /**
- * Answers the upgrade request on `socket` with `err` as problem details and ends the connection.
- * Headers of `err` that could split the response are left out.
+ * Answers the upgrade request on `socket` with `err` as problem details, and `requestId` as
+ * `X-Request-Id`, and ends the connection. Headers of `err` that could split the response are
+ * left out.
  */
-export function refuse(socket: Duplex, err: HttpError): void {
+export function refuse(socket: Duplex, err: HttpError, requestId: string): void {
   if (socket.destroyed || !socket.writable) {
     socket.destroy();
     return;
@@ -92,6 +94,7 @@ export function refuse(socket: Duplex, err: HttpError): void {
     'Connection: close',
     'Content-Type: application/problem+json',
     `Content-Length: ${Buffer.byteLength(body)}`,
+    `${REQUEST_ID_HEADER}: ${requestId}`,
   ];
   for (const [name, value] of Object.entries(err.headers)) {
     if (sendable(name, value)) lines.push(`${name}: ${value}`);
@@ -100,11 +103,13 @@ export function refuse(socket: Duplex, err: HttpError): void {
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
+const OWN = ['connection', 'content-type', 'content-length', 'x-request-id'];
+
 function sendable(name: string, value: string): boolean {
   try {
     validateHeaderName(name);
     validateHeaderValue(name, value);
-    return !['connection', 'content-type', 'content-length'].includes(name.toLowerCase());
+    return !OWN.includes(name.toLowerCase());
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 // The example app `npm start` runs, over a real socket: what the README's curl lines show.
+import { jsonLogger } from 'fw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { exampleApp } from '../../examples/app/app.js';
@@ -9,7 +10,9 @@ let orders: ReturnType<typeof exampleApp>['orders'];
 const logged: unknown[] = [];
 
 beforeEach(async () => {
-  const built = exampleApp({ logger: { error: (_m, err) => logged.push(err) } });
+  // What fw logs at warn and above: the server's failures, none expected.
+  const logger = jsonLogger({ level: 'warn', write: (line) => void logged.push(JSON.parse(line)) });
+  const built = exampleApp({ logger });
   orders = built.orders;
   const { port } = await built.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${port}`;
@@ -78,6 +81,15 @@ describe('example app', () => {
     await orders.waitFor(1);
     expect(orders.entries).toEqual(['order 1: 2 x book']);
     expect(logged).toEqual([]);
+  });
+
+  it('answers its readiness probe without the Authorization the AuthInterceptor asks for', async () => {
+    const res = await fetch(`${base}/health/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      checks: { started: true, transport: true, closing: false },
+    });
   });
 
   it('pushes each order to WebSocket subscribers: HTTP, event and WebSocket in one flow', async () => {

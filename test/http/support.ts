@@ -14,7 +14,9 @@ import {
   defineController,
   type HandlerBinding,
   type InterceptorClass,
+  type LogFields,
   type Logger,
+  type LogLevel,
 } from 'fw';
 import type { ParameterMeta, Validator } from 'fw/core';
 import { onTestFinished } from 'vitest';
@@ -75,14 +77,36 @@ function splitParam(spec: string): [string, string] {
   return [spec.slice(0, colon), spec.slice(colon + 1)];
 }
 
+/** One record a {@link RecordingLogger} was given. */
+export interface LogRecord {
+  readonly level: LogLevel;
+  readonly msg: string;
+  readonly fields: LogFields;
+}
+
 /** A {@link Logger} that keeps what it is given. */
 export interface RecordingLogger extends Logger {
+  /** The records at `error` (the server's failures), as message and `err` field. */
   readonly entries: { readonly message: string; readonly err: unknown }[];
+  /** Every record, at every level, in order. */
+  readonly records: LogRecord[];
 }
 
 export function recordingLogger(): RecordingLogger {
   const entries: { message: string; err: unknown }[] = [];
-  return { entries, error: (message, err) => void entries.push({ message, err }) };
+  const records: LogRecord[] = [];
+  const at = (level: LogLevel) => (fields: LogFields, msg: string) => {
+    records.push({ level, msg, fields });
+    if (level === 'error') entries.push({ message: msg, err: fields['err'] });
+  };
+  return {
+    entries,
+    records,
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+  };
 }
 
 /** A served app: `GET /ok` answers `ok` besides the given routes. */

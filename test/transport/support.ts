@@ -1,6 +1,6 @@
 // Shared by the broker transport tests: waiting on a condition, a quiet logger, and numbered
 // messages whose handling a test accounts for.
-import type { Delivery, Transport } from 'fw';
+import type { Delivery, LogFields, Logger, Transport } from 'fw';
 
 /** Resolves once `condition()` holds; rejects naming `what` after `timeoutMs`. */
 export async function waitFor(
@@ -17,10 +17,29 @@ export async function waitFor(
   }
 }
 
+/** One record a {@link quietLogger} was given. */
+export interface QuietRecord {
+  readonly level: string;
+  readonly msg: string;
+  readonly fields: LogFields;
+}
+
 /** A logger that keeps what it was told, so failures the test causes stay out of the output. */
 export function quietLogger() {
   const messages: string[] = [];
-  return { messages, error: (message: string) => void messages.push(message) };
+  const records: QuietRecord[] = [];
+  const at = (level: string) => (fields: LogFields, msg: string) => {
+    messages.push(msg);
+    records.push({ level, msg, fields });
+  };
+  return {
+    messages,
+    records,
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+  } satisfies Logger & { messages: string[]; records: QuietRecord[] };
 }
 
 /** Records what a handler was given, keyed by the payload's `id`. */

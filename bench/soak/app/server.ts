@@ -26,12 +26,14 @@ const app = createApp({
     new EchoGateway(),
   ],
   logger: {
-    error(message, err) {
+    error(fields, message) {
       loggedErrors++;
-      if (message.startsWith('fw: event')) eventErrors++;
-      if (firstErrors.length < 5) firstErrors.push(`${message}: ${String(err)}`);
-      console.error(message, err);
+      if (message === 'event failed') eventErrors++;
+      if (firstErrors.length < 5) firstErrors.push(`${message}: ${String(fields['err'])}`);
+      console.error(JSON.stringify({ ...fields, msg: message }));
     },
+    warn: (fields, message) => console.error(JSON.stringify({ ...fields, msg: message })),
+    info: () => {},
   },
 });
 

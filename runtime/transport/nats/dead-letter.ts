@@ -4,7 +4,9 @@
  */
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
-import { isUnprocessable } from '../../events/transport.js';
+import { REQUEST_ID_HEADER } from '../../context/request-id.js';
+import type { Disposition } from '../../events/delivery-log.js';
+import type { Delivery } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
 import type { ResolvedOptions } from './options.js';
 import { publishAcked } from './publish-acked.js';
@@ -25,29 +27,35 @@ export const DEAD_LETTER_HEADERS = Object.freeze({
 
 const MAX_ERROR_CHARS = 512;
 
+/** What became of a message given to {@link deadLetter}. @internal */
+export interface DeadLettered {
+  readonly disposition: Disposition;
+  /** Why it could not be dead-lettered (it is then redelivered). */
+  readonly deadLetterError?: string;
+}
+
 /**
- * Dead-letters `message` (or drops it when there is no dead-letter subject) and terminates it;
- * if the dead letter cannot be published, negatively acknowledges it instead, so that its next
- * delivery tries again. @internal
+ * Dead-letters the message of `delivery` (or drops it when there is no dead-letter subject) and
+ * terminates it; if the dead letter cannot be published, negatively acknowledges it instead, so
+ * that its next delivery tries again. @internal
  */
 export async function deadLetter(
   js: JetStreamClient,
   options: ResolvedOptions,
   message: JsMsg,
-  eventName: string,
+  delivery: Delivery,
   failure: unknown,
-): Promise<void> {
-  const { deadLetterSubject, group, stream, logger } = options;
-  const deliveries = message.info.deliveryCount;
-  const why = isUnprocessable(failure) ? ', its payload cannot be handled' : '';
-  const what = `fw: event ${eventName} failed (delivery ${deliveries} of ${options.maxDeliver}${why})`;
+): Promise<DeadLettered> {
+  const { deadLetterSubject, group, stream } = options;
   if (deadLetterSubject === false) {
-    logger.error(`${what}; dropping it (no dead-letter subject)`, failure);
     settle(() => message.term());
-    return;
+    return { disposition: 'dropped' };
   }
+  const deliveries = message.info.deliveryCount;
   const h = headers();
-  h.set(DEAD_LETTER_HEADERS.event, eventName);
+  const requestId = delivery.metadata?.requestId;
+  if (requestId !== undefined) h.set(REQUEST_ID_HEADER, requestId);
+  h.set(DEAD_LETTER_HEADERS.event, delivery.eventName);
   h.set(DEAD_LETTER_HEADERS.group, group);
   h.set(DEAD_LETTER_HEADERS.deliveries, String(deliveries));
   h.set(DEAD_LETTER_HEADERS.error, oneLine(failure));
@@ -66,12 +74,11 @@ export async function deadLetter(
       () => false,
     );
   } catch (err) {
-    logger.error(`${what}; could not dead-letter it to ${deadLetterSubject}, will retry`, err);
     settle(() => message.nak());
-    return;
+    return { disposition: 'redelivered', deadLetterError: oneLine(err) };
   }
-  logger.error(`${what}; dead-lettered to ${deadLetterSubject}`, failure);
   settle(() => message.term());
+  return { disposition: 'dead-lettered' };
 }
 
 function oneLine(failure: unknown): string {

@@ -11,23 +11,30 @@ import {
   type JetStreamManager,
   jetstreamManager,
 } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { DeliveryHandler, Transport } from '../../events/transport.js';
+import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { isRequestId, REQUEST_ID_HEADER } from '../../context/request-id.js';
+import type {
+  DeliveryHandler,
+  EventMetadata,
+  Transport,
+  TransportStartOptions,
+} from '../../events/transport.js';
 import { InFlight, within } from '../shared/promises.js';
-import { openConnection } from './connection.js';
+import { type Connection, openConnection } from './connection.js';
 import {
   eventSubject,
   type NatsTransportOptions,
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
-import { publishAcked } from './publish-acked.js';
+import { type Outgoing, publishAcked } from './publish-acked.js';
 import { Puller } from './puller.js';
 import { ensureConsumer, ensureStream } from './topology.js';
 
 const DRAIN_TIMEOUT_MS = 5000;
 
 interface Link {
+  readonly connection: Connection;
   readonly nc: NatsConnection;
   readonly jsm: JetStreamManager;
   readonly js: JetStreamClient;
@@ -38,6 +45,8 @@ export class NatsTransport implements Transport {
   readonly #options: ResolvedOptions;
   readonly #publishing = new InFlight();
   #link: Promise<Link> | undefined;
+  /** The link once open. */
+  #linked: Link | undefined;
   #puller: Puller | undefined;
   #started = false;
   #closing = false;
@@ -53,10 +62,17 @@ export class NatsTransport implements Transport {
    * Rejects if the first connection or a declaration fails (a wrong URL or a stream whose subjects
    * another stream holds should not be retried in silence); it may then be called again.
    */
-  async start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void> {
+  async start(
+    eventNames: readonly string[],
+    handle: DeliveryHandler,
+    startOptions: TransportStartOptions = {},
+  ): Promise<void> {
     if (this.#closing) throw new Error('nats transport is closed; create a new one');
     if (this.#started) throw new Error('nats transport is already started; call start() once');
     const options = this.#options;
+    if (!options.ownLogger && startOptions.logger !== undefined) {
+      options.logger = startOptions.logger;
+    }
     for (const name of eventNames) eventSubject(options.subjectPrefix, name);
     this.#started = true;
     try {
@@ -86,12 +102,23 @@ export class NatsTransport implements Transport {
     }
   }
 
-  /** Publishes one message; resolves once the stream acknowledged it (resent until then). */
-  publish(eventName: string, payload: Uint8Array): Promise<void> {
+  /**
+   * Publishes one message, its `requestId` (when a token) in header `X-Request-Id`; resolves once
+   * the stream acknowledged it (resent until then).
+   */
+  publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
     if (this.#closed) {
       return Promise.reject(new Error(`nats transport is closed; event ${eventName} not sent`));
     }
-    return this.#publishing.track(this.#publish(eventName, payload));
+    const id = metadata?.requestId;
+    return this.#publishing.track(
+      this.#publish(eventName, payload, isRequestId(id) ? id : undefined),
+    );
+  }
+
+  /** Whether the connection is open and reaches the server now. */
+  connected(): boolean {
+    return !this.#closing && this.#linked?.connection.connected() === true;
   }
 
   /** Stops pulling, lets the handlers in flight finish and acknowledges them, then drains. */
@@ -114,28 +141,40 @@ export class NatsTransport implements Transport {
     if (!nc.isClosed()) await nc.close();
   }
 
-  async #publish(eventName: string, payload: Uint8Array): Promise<void> {
+  async #publish(
+    eventName: string,
+    payload: Uint8Array,
+    requestId: string | undefined,
+  ): Promise<void> {
     const subject = eventSubject(this.#options.subjectPrefix, eventName);
     const { nc, js } = await this.#connect();
     const gaveUp = () => this.#closed || nc.isClosed();
-    await publishAcked(js, { subject, payload }, this.#options.publishTimeoutMs, gaveUp);
+    const message: Outgoing =
+      requestId === undefined
+        ? { subject, payload }
+        : { subject, payload, headers: requestHeaders(requestId) };
+    await publishAcked(js, message, this.#options.publishTimeoutMs, gaveUp);
   }
 
   /** The connection, opened and the stream declared on first use. */
   #connect(): Promise<Link> {
-    this.#link ??= this.#open().catch((err: unknown) => {
-      this.#link = undefined; // a later call tries again
-      throw err;
-    });
+    this.#link ??= this.#open().then(
+      (link) => (this.#linked = link),
+      (err: unknown) => {
+        this.#link = undefined; // a later call tries again
+        throw err;
+      },
+    );
     return this.#link;
   }
 
   async #open(): Promise<Link> {
-    const nc = await openConnection(this.#options);
+    const connection = await openConnection(this.#options);
+    const nc = connection.nc;
     try {
       const jsm = await jetstreamManager(nc);
       await ensureStream(jsm, this.#options);
-      return { nc, jsm, js: jsm.jetstream() };
+      return { connection, nc, jsm, js: jsm.jetstream() };
     } catch (err) {
       await nc.close();
       throw err;
@@ -154,4 +193,11 @@ export class NatsTransport implements Transport {
       await ensureConsumer(nc, jsm, this.#options, eventNames),
     );
   }
+}
+
+/** The headers of a message published by request `requestId`. */
+function requestHeaders(requestId: string): MsgHdrs {
+  const h = headers();
+  h.set(REQUEST_ID_HEADER, requestId);
+  return h;
 }

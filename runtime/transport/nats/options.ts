@@ -1,5 +1,6 @@
 /** The options of `natsTransport`, their defaults, and their checks. */
-import type { Logger } from '../../app/options.js';
+import { jsonLogger } from '../../log/json-logger.js';
+import type { Logger } from '../../log/logger.js';
 import { optionChecks } from '../shared/option-checks.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
@@ -35,7 +36,10 @@ export interface NatsTransportOptions {
   readonly reconnect?: Partial<ReconnectOptions> | false;
   /** How long `publish` tries (resending the same message id) before it rejects. @default 10000 */
   readonly publishTimeoutMs?: number;
-  /** Where failed handlers, dead letters and connection changes are reported. @default console */
+  /**
+   * Where failed messages, dead letters and connection changes are reported.
+   * @default the app's logger (fw's JSON lines on stdout outside an app)
+   */
   readonly logger?: Logger;
 }
 
@@ -53,7 +57,10 @@ export interface ResolvedOptions {
   readonly deliverPolicy: 'new' | 'all';
   readonly reconnect: ReconnectOptions;
   readonly publishTimeoutMs: number;
-  readonly logger: Logger;
+  /** The `logger` option, else the app's once started (fw's JSON lines until then). */
+  logger: Logger;
+  /** Whether `logger` was given as an option (the app's does not replace it). */
+  readonly ownLogger: boolean;
 }
 
 const check = optionChecks('natsTransport');
@@ -82,7 +89,8 @@ export function resolveOptions(options: NatsTransportOptions): ResolvedOptions {
     deliverPolicy: oneOf('deliverPolicy', options.deliverPolicy ?? 'new', ['new', 'all']),
     reconnect: resolveReconnect(options.reconnect, check),
     publishTimeoutMs: integer('publishTimeoutMs', options.publishTimeoutMs ?? 10_000, 1, 2 ** 31),
-    logger: options.logger ?? console,
+    logger: options.logger ?? jsonLogger(),
+    ownLogger: options.logger !== undefined,
   };
 }
 

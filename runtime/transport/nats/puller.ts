@@ -9,7 +9,10 @@
  * `ackWait`.
  */
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { type DeliveryHandler, isUnprocessable } from '../../events/transport.js';
+import { REQUEST_ID_HEADER, requestIdFor } from '../../context/request-id.js';
+import { logDeliveryFailure } from '../../events/delivery-log.js';
+import { type Delivery, type DeliveryHandler, isUnprocessable } from '../../events/transport.js';
+import { log } from '../../log/logger.js';
 import { settle } from '../shared/promises.js';
 import { deadLetter } from './dead-letter.js';
 import { eventNameOf, type ResolvedOptions } from './options.js';
@@ -81,16 +84,14 @@ export class Puller {
       } catch (err) {
         this.#batch = undefined;
         if (this.#stopping) break;
+        const fields = { group: options.group, err };
         if (this.#init.closed()) {
-          options.logger.error(
-            `fw: nats consumer '${options.group}' stopped: connection closed`,
-            err,
-          );
+          log(options.logger, 'error', fields, 'nats consumer stopped: connection closed');
           break;
         }
         failures++;
         current = undefined;
-        options.logger.error(`fw: nats consumer '${options.group}' failed to pull; retrying`, err);
+        log(options.logger, 'warn', fields, 'nats consumer failed to pull; retrying');
         await this.#sleep(Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1)));
       }
     }
@@ -105,39 +106,63 @@ export class Puller {
   }
 
   async #deliver(message: JsMsg): Promise<void> {
-    const { options, js, handle } = this.#init;
+    const { options, handle } = this.#init;
     const eventName = eventNameOf(options.subjectPrefix, message.subject);
     if (!this.#names.has(eventName)) {
       // A server before 2.10 filters several events as the whole prefix: not this app's event.
       settle(() => message.ack());
       return;
     }
-    const deliveries = message.info.deliveryCount;
-    if (deliveries > options.maxDeliver) {
+    const requestId = requestIdFor(message.headers?.get(REQUEST_ID_HEADER));
+    const delivery: Delivery = { eventName, payload: message.data, metadata: { requestId } };
+    const startedAt = performance.now();
+    const attempt = message.info.deliveryCount;
+    if (attempt > options.maxDeliver) {
       // The last delivery was never answered (the instance stopped, or ackWait passed).
-      const why = new Error(`not acknowledged after ${deliveries - 1} deliveries`);
-      await deadLetter(js, options, message, eventName, why);
+      const why = new Error(`not acknowledged after ${attempt - 1} deliveries`);
+      await this.#deadLetter(message, delivery, why, startedAt);
       return;
     }
     // A handler that takes long keeps its message: JetStream would redeliver it after ackWait.
     const progress = setInterval(() => settle(() => message.working()), options.ackWait / 2);
     try {
-      await handle({ eventName, payload: message.data });
+      await handle(delivery);
     } catch (err) {
       clearInterval(progress);
-      if (deliveries >= options.maxDeliver || isUnprocessable(err)) {
-        await deadLetter(js, options, message, eventName, err);
+      if (attempt >= options.maxDeliver || isUnprocessable(err)) {
+        await this.#deadLetter(message, delivery, err, startedAt);
         return;
       }
-      options.logger.error(
-        `fw: event ${eventName} failed (delivery ${deliveries} of ${options.maxDeliver}); redelivering it`,
-        err,
-      );
       settle(() => message.nak());
+      logDeliveryFailure(options.logger, delivery, err, {
+        attempt,
+        maxAttempts: options.maxDeliver,
+        disposition: 'redelivered',
+        startedAt,
+        group: options.group,
+      });
       return;
     }
     clearInterval(progress);
     settle(() => message.ack());
+  }
+
+  /** Dead-letters (or drops) the message, then logs its failure once, saying which. */
+  async #deadLetter(
+    message: JsMsg,
+    delivery: Delivery,
+    err: unknown,
+    startedAt: number,
+  ): Promise<void> {
+    const { options, js } = this.#init;
+    const outcome = await deadLetter(js, options, message, delivery, err);
+    logDeliveryFailure(options.logger, delivery, err, {
+      attempt: message.info.deliveryCount,
+      maxAttempts: options.maxDeliver,
+      startedAt,
+      group: options.group,
+      ...outcome,
+    });
   }
 
   /** Waits until half the slots are free, so that each pull asks for a batch, not one message. */

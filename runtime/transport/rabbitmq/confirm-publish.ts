@@ -7,8 +7,12 @@ export class RefusedError extends Error {
   override readonly name = 'RefusedError';
 }
 
+/** The message header that carries the publishing request's id. */
+export const REQUEST_ID_AMQP_HEADER = 'x-request-id';
+
 /**
- * Publishes `payload` to `exchange` with routing key `eventName`, persistent, as JSON; resolves
+ * Publishes `payload` to `exchange` with routing key `eventName`, persistent, as JSON, with
+ * `requestId` (already checked to be a token) in its headers; resolves
  * when the broker confirmed it, rejects with {@link RefusedError} when it refused it, and with the
  * channel's error when the channel ended first (then nobody knows whether it arrived).
  * @internal
@@ -18,6 +22,7 @@ export function confirmPublish(
   exchange: string,
   eventName: string,
   payload: Uint8Array,
+  requestId: string | undefined,
 ): Promise<void> {
   const content = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
   return new Promise<void>((resolve, reject) => {
@@ -31,6 +36,7 @@ export function confirmPublish(
         type: eventName,
         messageId: randomUUID(),
         timestamp: Math.floor(Date.now() / 1000),
+        ...(requestId === undefined ? {} : { headers: { [REQUEST_ID_AMQP_HEADER]: requestId } }),
       },
       (err: unknown) => {
         if (err === null || err === undefined) resolve();

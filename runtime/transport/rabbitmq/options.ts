@@ -1,6 +1,6 @@
 /** The options of `rabbitmqTransport`, their defaults, and their checks. */
 import { type ChannelModel, connect } from 'amqplib';
-import type { Logger } from '../../app/options.js';
+import type { Logger } from '../../log/logger.js';
 import { optionChecks } from '../shared/option-checks.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
@@ -36,7 +36,10 @@ export interface RabbitMqTransportOptions {
   readonly reconnect?: Partial<ReconnectOptions> | false;
   /** How long `publish` waits for a connection and the broker's confirmation. @default 10000 */
   readonly publishTimeoutMs?: number;
-  /** Where failed handlers and lost connections are reported. @default console */
+  /**
+   * Where failed messages and lost connections are reported.
+   * @default the app's logger (fw's JSON lines on stdout outside an app)
+   */
   readonly logger?: Logger;
   /**
    * Opens a connection; replace it to pass socket or TLS options.
@@ -55,7 +58,8 @@ export interface ResolvedOptions {
   readonly deadLetter: Required<DeadLetterOptions> | false;
   readonly reconnect: ReconnectOptions;
   readonly publishTimeoutMs: number;
-  readonly logger: Logger;
+  /** The option as given: undefined for the app's. */
+  readonly logger: Logger | undefined;
   readonly connect: (url: string) => Promise<ChannelModel>;
 }
 
@@ -87,7 +91,7 @@ export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptio
       1,
       2 ** 31,
     ),
-    logger: options.logger ?? console,
+    logger: options.logger,
     connect: options.connect ?? ((url) => connect(url, { timeout: CONNECT_TIMEOUT_MS })),
   };
 }

@@ -5,10 +5,20 @@
  * broker dead-letters it after `maxDeliveries`. A lost connection is reopened with backoff.
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
-import { type DeliveryHandler, isUnprocessable, type Transport } from '../../events/transport.js';
+import { isRequestId, requestIdFor } from '../../context/request-id.js';
+import { logDeliveryFailure } from '../../events/delivery-log.js';
+import {
+  type DeliveryHandler,
+  type EventMetadata,
+  isUnprocessable,
+  type Transport,
+  type TransportStartOptions,
+} from '../../events/transport.js';
+import { jsonLogger } from '../../log/json-logger.js';
+import { type Logger, log } from '../../log/logger.js';
 import { InFlight, settle, within } from '../shared/promises.js';
 import { reconnectDelay } from '../shared/reconnect.js';
-import { confirmPublish, RefusedError } from './confirm-publish.js';
+import { confirmPublish, REQUEST_ID_AMQP_HEADER, RefusedError } from './confirm-publish.js';
 import { type RabbitMqTransportOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { Session } from './session.js';
 
@@ -38,9 +48,16 @@ export class RabbitMqTransport implements Transport {
   #closing = false;
   #closed = false;
   #shutdown: Promise<void> | undefined;
+  #logger: Logger | undefined;
 
   constructor(options: RabbitMqTransportOptions) {
     this.#options = resolveOptions(options);
+    this.#logger = this.#options.logger;
+  }
+
+  /** The `logger` option, else the app's, else fw's JSON lines. */
+  get #log(): Logger {
+    return (this.#logger ??= jsonLogger());
   }
 
   /**
@@ -48,8 +65,13 @@ export class RabbitMqTransport implements Transport {
    * first connection or the declarations fail (a wrong URL, password or queue should not be
    * retried in silence); it may then be called again.
    */
-  async start(eventNames: readonly string[], handle: DeliveryHandler): Promise<void> {
+  async start(
+    eventNames: readonly string[],
+    handle: DeliveryHandler,
+    options: TransportStartOptions = {},
+  ): Promise<void> {
     if (this.#closing) throw new Error('rabbitmq transport is closed; create a new one');
+    this.#logger ??= options.logger;
     if (this.#subscription !== undefined) {
       throw new Error('rabbitmq transport is already started; call start() once');
     }
@@ -62,12 +84,23 @@ export class RabbitMqTransport implements Transport {
     }
   }
 
-  /** Publishes one message; resolves once the broker confirmed it (resent after a reconnection). */
-  publish(eventName: string, payload: Uint8Array): Promise<void> {
+  /**
+   * Publishes one message, its `requestId` (when a token) in header `x-request-id`; resolves once
+   * the broker confirmed it (resent after a reconnection).
+   */
+  publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
     if (this.#closed) {
       return Promise.reject(new Error(`rabbitmq transport is closed; event ${eventName} not sent`));
     }
-    return this.#publishing.track(this.#publish(eventName, payload));
+    const id = metadata?.requestId;
+    return this.#publishing.track(
+      this.#publish(eventName, payload, isRequestId(id) ? id : undefined),
+    );
+  }
+
+  /** Whether a connection is open now, its consumer subscribed. */
+  connected(): boolean {
+    return this.#session !== undefined && !this.#closing;
   }
 
   /** Stops consuming, lets the handlers in flight finish, acknowledges them, disconnects. */
@@ -116,6 +149,9 @@ export class RabbitMqTransport implements Transport {
         throw err;
       }
       this.#session = session;
+      if (this.#connectedOnce) {
+        log(this.#log, 'info', { group: this.#options.group }, 'rabbitmq connection restored');
+      }
       this.#attempt = 0;
       this.#connectedOnce = true;
       for (const waiter of this.#waiters.splice(0)) waiter.resolve(session);
@@ -138,20 +174,21 @@ export class RabbitMqTransport implements Transport {
     if (session !== this.#session) return;
     this.#session = undefined;
     if (this.#closing) return;
-    this.#options.logger.error('fw: rabbitmq connection lost; reconnecting', reason);
+    const fields = { group: this.#options.group, err: reason };
+    log(this.#log, 'warn', fields, 'rabbitmq connection lost; reconnecting');
     this.#reconnect(reason);
   }
 
   #reconnect(reason: Error): void {
     if (this.#closing || this.#timer !== undefined) return;
     const attempt = ++this.#attempt;
-    const { reconnect, logger } = this.#options;
+    const { reconnect, group } = this.#options;
     if (attempt > reconnect.maxAttempts) {
       this.#failure = new Error(
         `rabbitmq: gave up reconnecting after ${reconnect.maxAttempts} attempts: ${reason.message}`,
         { cause: reason },
       );
-      logger.error('fw: rabbitmq transport stopped', this.#failure);
+      log(this.#log, 'error', { group, err: this.#failure }, 'rabbitmq transport stopped');
       for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#failure);
       return;
     }
@@ -161,7 +198,7 @@ export class RabbitMqTransport implements Transport {
         this.#opening = this.#open();
         this.#opening.catch((err: Error) => {
           if (this.#closing) return;
-          logger.error(`fw: rabbitmq reconnection attempt ${attempt} failed`, err);
+          log(this.#log, 'warn', { group, attempt, err }, 'rabbitmq reconnection attempt failed');
           this.#reconnect(err);
         });
       },
@@ -169,7 +206,11 @@ export class RabbitMqTransport implements Transport {
     );
   }
 
-  async #publish(eventName: string, payload: Uint8Array): Promise<void> {
+  async #publish(
+    eventName: string,
+    payload: Uint8Array,
+    requestId: string | undefined,
+  ): Promise<void> {
     const timeoutMs = this.#options.publishTimeoutMs;
     const deadline = Date.now() + timeoutMs;
     const timedOut = () =>
@@ -178,7 +219,8 @@ export class RabbitMqTransport implements Transport {
       const session = await within(this.#ready(), deadline - Date.now(), timedOut);
       try {
         const { publisher } = session;
-        const sent = confirmPublish(publisher, this.#options.exchange, eventName, payload);
+        const { exchange } = this.#options;
+        const sent = confirmPublish(publisher, exchange, eventName, payload, requestId);
         return await within(sent, deadline - Date.now(), timedOut);
       } catch (err) {
         // The channel ended before the broker answered: send again on the next connection
@@ -200,18 +242,24 @@ export class RabbitMqTransport implements Transport {
 
   async #deliver(channel: Channel, message: ConsumeMessage): Promise<void> {
     const eventName = message.fields.routingKey;
+    const headers = message.properties.headers;
+    const requestId = requestIdFor(headers?.[REQUEST_ID_AMQP_HEADER]);
+    const delivery = { eventName, payload: message.content, metadata: { requestId } };
+    const startedAt = performance.now();
     try {
-      await this.#subscription?.handle({ eventName, payload: message.content });
+      await this.#subscription?.handle(delivery);
     } catch (err) {
-      const { maxDeliveries, deadLetter, logger } = this.#options;
-      const delivery = Number(message.properties.headers?.['x-delivery-count'] ?? 0) + 1;
-      const final = isUnprocessable(err) || delivery >= maxDeliveries;
-      const next = !final ? 'redelivering it' : deadLetter ? 'dead-lettering it' : 'dropping it';
-      const why = isUnprocessable(err) ? ', its payload cannot be handled' : '';
-      logger.error(
-        `fw: event ${eventName} failed (delivery ${delivery} of ${maxDeliveries}${why}); ${next}`,
-        err,
-      );
+      const { maxDeliveries, deadLetter, group } = this.#options;
+      const attempt = Number(headers?.['x-delivery-count'] ?? 0) + 1;
+      const final = isUnprocessable(err) || attempt >= maxDeliveries;
+      const disposition = !final ? 'redelivered' : deadLetter ? 'dead-lettered' : 'dropped';
+      logDeliveryFailure(this.#log, delivery, err, {
+        attempt,
+        maxAttempts: maxDeliveries,
+        disposition,
+        startedAt,
+        group,
+      });
       // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit;
       // rejected without requeue, it is dead-lettered (or dropped) now.
       settle(() => channel.nack(message, false, !isUnprocessable(err)));

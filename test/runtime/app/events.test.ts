@@ -5,6 +5,7 @@ import {
   FwError,
   HttpError,
   isUnprocessable,
+  jsonLogger,
   reply,
 } from 'fw';
 import type { Context } from 'fw/context';
@@ -147,7 +148,7 @@ function setup(interceptors: Interceptor[] = [], options: { maxPayloadBytes?: nu
     bindings,
     providers: [consumer],
     interceptors,
-    logger: { error: () => {} },
+    logger: jsonLogger({ level: 'silent' }),
   });
   return { app, consumer };
 }

@@ -5,6 +5,7 @@ import {
   createApp,
   type DeliveryHandler,
   FwError,
+  jsonLogger,
   type Transport,
 } from 'fw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ afterEach(async () => {
 });
 
 function newApp(): App {
-  const app = createApp({ bindings, logger: { error: () => {} } });
+  const app = createApp({ bindings, logger: jsonLogger({ level: 'silent' }) });
   opened.push(app);
   return app;
 }
@@ -169,7 +170,7 @@ describe('start', () => {
   // A worker consumes without serving HTTP; a transport that fails to start can be started again.
   it('starts the consumers without a port, once however often it is called', async () => {
     const transport = new FlakyTransport(0);
-    const app = createApp({ bindings, transport, logger: { error: () => {} } });
+    const app = createApp({ bindings, transport, logger: jsonLogger({ level: 'silent' }) });
     opened.push(app);
     await app.start();
     await app.start();
@@ -182,7 +183,7 @@ describe('start', () => {
 
   it('rejects with the transport failure, and starts on the next call', async () => {
     const transport = new FlakyTransport(1);
-    const app = createApp({ bindings, transport, logger: { error: () => {} } });
+    const app = createApp({ bindings, transport, logger: jsonLogger({ level: 'silent' }) });
     opened.push(app);
     await expect(app.start()).rejects.toThrow('broker unreachable');
     await expect(app.listen()).resolves.toMatchObject({ port: expect.any(Number) });
@@ -191,7 +192,7 @@ describe('start', () => {
 
   it('close() after a failed start still closes the transport', async () => {
     const transport = new FlakyTransport(1);
-    const app = createApp({ bindings, transport, logger: { error: () => {} } });
+    const app = createApp({ bindings, transport, logger: jsonLogger({ level: 'silent' }) });
     await expect(app.start()).rejects.toThrow('broker unreachable');
     await app.close();
     expect(transport.closed).toBe(1);

@@ -13,6 +13,7 @@ const answers = (ctx: WebSocketRequestContext): unknown[] => [
   ctx.remoteAddr(),
   ctx.host(),
   ctx.requestURI(),
+  ctx.requestId(),
 ];
 
 // Spine v0.5.1 snapshotWebSocketRequest: a snapshot of another request context is a copy.
@@ -33,6 +34,7 @@ describe('WebSocketRequestSnapshot.of()', () => {
       remoteAddr: () => state.remoteAddr,
       host: () => headers['host']?.[0] ?? '',
       requestURI: () => state.url,
+      requestId: () => 'req-7',
       context: () => withValue(background(), key, 'v'),
     };
     return { ctx, headers, state, key };
@@ -47,11 +49,12 @@ describe('WebSocketRequestSnapshot.of()', () => {
       '1',
       'abc',
     ]);
-    expect([copy.remoteAddr(), copy.requestURI(), copy.context().value(key)]).toEqual([
-      '10.0.0.7:1',
-      '/ws?room=1',
-      'v',
-    ]);
+    expect([
+      copy.remoteAddr(),
+      copy.requestURI(),
+      copy.context().value(key),
+      copy.requestId(),
+    ]).toEqual(['10.0.0.7:1', '/ws?room=1', 'v', 'req-7']);
   });
 
   it('does not follow later changes of its source', () => {
@@ -86,6 +89,7 @@ describe('WebSocketRequestSnapshot.of()', () => {
       '10.0.0.7:1',
       'chat.test',
       '/ws?room=1&room=2',
+      first.requestId(),
     ]);
   });
 

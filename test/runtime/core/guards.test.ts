@@ -25,6 +25,7 @@ const EXECUTION = [
   'set',
   'get',
   'has',
+  'requestId',
 ];
 const HTTP = [...EXECUTION, 'param', 'query', 'headers', 'bind', 'multipartForm'];
 const CONSUMER = [...EXECUTION, 'eventName', 'payload'];

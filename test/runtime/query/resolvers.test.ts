@@ -35,6 +35,7 @@ function executionContext(queries: Queries): ExecutionContext {
     set: (k, v) => void store.set(k, v),
     get: <T>(k: string) => store.get(k) as T | undefined,
     has: (k) => store.has(k),
+    requestId: () => 'req-1',
     context: () => requestContext,
     eventBus: () => ({ publish: () => {}, drain: () => [] }),
   };

@@ -181,6 +181,7 @@ function bareWebSocketContext(): ExecutionContext {
     'has',
     'context',
     'eventBus',
+    'requestId',
     'connId',
     'messageType',
     'payload',

@@ -1,0 +1,53 @@
+/**
+ * The one log record of a failed event message, the same from every transport: the event, the
+ * request id, which delivery it was, what happens to the message now, and how long it ran.
+ */
+import { errorCode } from '../core/error-chain.js';
+import { elapsedMs, type Logger, log } from '../log/logger.js';
+import type { Delivery } from './transport.js';
+
+/** What becomes of a message whose handler failed. */
+export type Disposition = 'redelivered' | 'dead-lettered' | 'dropped';
+
+/** What the transport knows of a failed delivery besides the message. */
+export interface DeliveryFailure {
+  /** This delivery's number, 1 for the first. */
+  readonly attempt: number;
+  /** Deliveries before the message is dead-lettered or dropped. */
+  readonly maxAttempts: number;
+  readonly disposition: Disposition;
+  /** When the handler started (`performance.now()`). */
+  readonly startedAt: number;
+  /** The consumer group, on a broker. */
+  readonly group?: string;
+  /** Why the message could not be dead-lettered, when it could not. */
+  readonly deadLetterError?: string;
+}
+
+/** Logs `delivery`'s failure once, at `error`, with `err` itself. @internal */
+export function logDeliveryFailure(
+  logger: Logger,
+  delivery: Delivery,
+  err: unknown,
+  failure: DeliveryFailure,
+): void {
+  log(
+    logger,
+    'error',
+    {
+      event: delivery.eventName,
+      requestId: delivery.metadata?.requestId,
+      ...(failure.group === undefined ? {} : { group: failure.group }),
+      attempt: failure.attempt,
+      maxAttempts: failure.maxAttempts,
+      disposition: failure.disposition,
+      ...(failure.deadLetterError === undefined
+        ? {}
+        : { deadLetterError: failure.deadLetterError }),
+      durationMs: elapsedMs(failure.startedAt),
+      code: errorCode(err),
+      err,
+    },
+    'event failed',
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The one log record of an HTTP request that failed, the same over a socket, through `inject()`
+ * and for a refused WebSocket upgrade: a server error (5xx, or an error that went out as other
+ * than its own 4xx) at `error` with the error itself; a client error (4xx) at `info`, with its code
+ * and detail, as Fastify logs them: the server did what it should, and a flood of 404s must not
+ * drown the errors an operator has to act on.
+ */
+import { errorCode, findHttpError } from '../core/error-chain.js';
+import { elapsedMs, type Logger, log } from '../log/logger.js';
+import type { HttpExchange } from './exchange.js';
+
+/** What a request log record says besides the error. */
+export interface RequestFacts {
+  readonly method: string;
+  readonly path: string;
+  /** The status the client got. */
+  readonly status: number;
+  readonly requestId: string;
+  /** When the request arrived (`performance.now()`). */
+  readonly startedAt: number;
+}
+
+/** The longest path written whole; a longer one (a 414) is cut. */
+const MAX_PATH = 1024;
+
+/** Logs the failure of one request, once. @internal */
+export function logRequestFailure(logger: Logger, facts: RequestFacts, err: Error): void {
+  const { method, status, requestId, startedAt } = facts;
+  const path = facts.path.length > MAX_PATH ? `${facts.path.slice(0, MAX_PATH)}…` : facts.path;
+  const fields = { method, path, status, requestId, durationMs: elapsedMs(startedAt) };
+  const httpError = findHttpError(err);
+  if (isClientError(httpError?.status) && isClientError(status)) {
+    const detail = httpError?.detail;
+    log(logger, 'info', { ...fields, code: errorCode(err), detail }, 'request failed');
+  } else {
+    log(logger, 'error', { ...fields, code: errorCode(err), err }, 'request failed');
+  }
+}
+
+/** Logs the failure of `ex`, answered with `status` (by default what it sent). @internal */
+export function logExchangeFailure(
+  logger: Logger,
+  ex: HttpExchange,
+  err: Error,
+  status = ex.sentStatus,
+): void {
+  let path: string;
+  try {
+    path = ex.path();
+  } catch {
+    path = '';
+  }
+  const facts = { method: ex.method(), path, status, requestId: ex.requestId() };
+  logRequestFailure(logger, { ...facts, startedAt: ex.startedAt }, err);
+}
+
+function isClientError(status: number | undefined): boolean {
+  return status !== undefined && Number.isInteger(status) && status >= 400 && status < 500;
+}
