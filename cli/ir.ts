@@ -28,6 +28,7 @@ export const DIAGNOSTIC_CODES = {
   FW0106: 'a controller class that is not exported, or is abstract or generic',
   FW0107: 'a handler that is static, private, or not a method',
   FW0108: 'a @UseInterceptors argument that is not an importable class',
+  FW0109: 'a decorator applied without being called (`@Get` for `@Get()`)',
   FW0201: 'an unsupported parameter type',
   FW0202: 'a primitive parameter that names no route key',
   FW0203: 'a parameter without a type annotation',

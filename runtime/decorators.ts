@@ -1,15 +1,48 @@
 /**
- * The decorators that mark controllers and handlers (API.md section 7). They do nothing at run time:
- * fwgen reads them from the source. Each works with and without `experimentalDecorators`, since it
- * accepts any arguments (legacy `(target, key, descriptor)` or standard `(value, context)`).
+ * The decorators that mark controllers and handlers (docs/API.md section 7). They do nothing at run
+ * time: fwgen reads them from the source. Each works with and without `experimentalDecorators`,
+ * since the decorator it returns accepts any arguments (legacy `(target, key, descriptor)` or
+ * standard `(value, context)`). Each must be called (`@Get()`); one applied bare leaves its class
+ * or method as it was, and fwgen reports it (FW0109).
  */
 
 /** A decorator that accepts any target and does nothing. */
 export type InertDecorator = (...args: unknown[]) => void;
 
-const inert: InertDecorator = () => {};
-const withPath = (_path?: string): InertDecorator => inert;
-const bare = (): InertDecorator => inert;
+/**
+ * The decorator each factory returns. Used as a decorator it returns nothing, so the class or
+ * method stays as it was. It throws only when constructed: that happens when a bare
+ * `@UseInterceptors` on a class under `experimentalDecorators` (a call that cannot be told from
+ * `UseInterceptors(SomeClass)`) made it replace the class.
+ */
+const inert: InertDecorator = function inert(this: unknown): void {
+  if (new.target !== undefined) {
+    throw new TypeError(
+      'fw: this class was replaced by a decorator applied without its parentheses (a bare ' +
+        '`@UseInterceptors`); call it: `@UseInterceptors(AuthInterceptor)`. fwgen reports where (FW0109).',
+    );
+  }
+};
+
+/**
+ * What a factory returns when it was itself applied as a decorator (`@Get` for `@Get()`), given
+ * the class or method (TC39 `(value, context)`, legacy `(target, key?, descriptor?)`), which none
+ * of its own arguments can be: nothing, so that nothing replaces the class or method.
+ */
+const APPLIED_BARE = undefined as unknown as InertDecorator;
+
+const isPath = (arg: unknown): boolean => arg === undefined || typeof arg === 'string';
+const isClass = (arg: unknown): boolean => typeof arg === 'function';
+
+function withPath(...args: unknown[]): InertDecorator {
+  return args.length > 1 || !isPath(args[0]) ? APPLIED_BARE : inert;
+}
+function withNothing(...args: unknown[]): InertDecorator {
+  return args.length > 0 ? APPLIED_BARE : inert;
+}
+function withClasses(...args: unknown[]): InertDecorator {
+  return args.every(isClass) ? inert : APPLIED_BARE;
+}
 
 /** Marks an HTTP controller; `prefix` is joined before each route path. */
 export const Controller: (prefix?: string) => InertDecorator = withPath;
@@ -32,12 +65,12 @@ export const UseInterceptors: (
   ...interceptors: (abstract new (
     ...args: never[]
   ) => unknown)[]
-) => InertDecorator = bare;
+) => InertDecorator = withClasses;
 /** Marks a class whose methods consume events. */
-export const EventConsumer: () => InertDecorator = bare;
+export const EventConsumer: () => InertDecorator = withNothing;
 /** Consumes the events named `name`. */
 export const OnEvent: (name: string) => InertDecorator = withPath;
 /** Marks a class that accepts WebSocket connections on `path` (route keys allowed). */
 export const WebSocketGateway: (path: string) => InertDecorator = withPath;
 /** Handles each message of the gateway's connections. */
-export const OnMessage: () => InertDecorator = bare;
+export const OnMessage: () => InertDecorator = withNothing;

@@ -69,8 +69,35 @@ const KIND_WORDS: Readonly<Record<ControllerKind, readonly [string, string]>> = 
   websocket: ['@WebSocketGateway', '@OnMessage'],
 };
 
-const uses = (scope: Scope, node: ts.Node): FwDecoratorUse[] =>
-  decoratorsOf(node).flatMap((d) => scope.fw.decorator(d) ?? []);
+/** How each decorator is called, for the fix of FW0109. */
+const CALLS: Readonly<Record<FwDecorator, string>> = {
+  Controller: "@Controller('/notes')",
+  Get: '@Get()',
+  Post: '@Post()',
+  Put: '@Put()',
+  Patch: '@Patch()',
+  Delete: '@Delete()',
+  Options: '@Options()',
+  Head: '@Head()',
+  UseInterceptors: '@UseInterceptors(AuthInterceptor)',
+  EventConsumer: '@EventConsumer()',
+  OnEvent: "@OnEvent('order.created')",
+  WebSocketGateway: "@WebSocketGateway('/ws')",
+  OnMessage: '@OnMessage()',
+};
+
+/** fw's decorators on `node` (a class or a member); reports each one applied bare (FW0109). */
+function uses(scope: Scope, node: ts.ClassLikeDeclaration | ts.ClassElement): FwDecoratorUse[] {
+  const found = decoratorsOf(node).flatMap((d) => scope.fw.decorator(d) ?? []);
+  for (const use of found.filter((u) => !u.called)) {
+    const owner = ts.isClassLike(node)
+      ? `class ${node.name?.text ?? '(anonymous)'}`
+      : `${(node.parent as ts.ClassLikeDeclaration).name?.text ?? '(anonymous class)'}.${memberName(node) ?? '(computed)'}`;
+    const message = `@${use.name} on ${owner} is not called: fw's decorators are factories, and applied bare under tsx or esbuild the decorator replaces the ${ts.isClassLike(node) ? 'class' : 'method'}; call it: \`${CALLS[use.name]}\``;
+    scope.report('FW0109', use.node, message);
+  }
+  return found;
+}
 
 /** The controller `cls` declares, or undefined when it is none (problems are reported). */
 export function scanClass(scope: Scope, cls: ts.ClassLikeDeclaration): FoundController | undefined {

@@ -68,6 +68,8 @@ export interface FwDecoratorUse {
   readonly node: ts.Decorator;
   /** The call's arguments; empty when the decorator is not called. */
   readonly args: readonly ts.Expression[];
+  /** False for a decorator applied bare (`@Get` for `@Get()`), which FW0109 reports. */
+  readonly called: boolean;
 }
 
 /** fw's symbols as the current type checker sees them. */
@@ -138,7 +140,8 @@ function fwDecorator(
   if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
   const symbol = symbolOfName(checker, callee);
   const name = symbol === undefined ? undefined : decorators.get(symbol);
-  return name === undefined ? undefined : { name, node, args: call?.arguments ?? [] };
+  if (name === undefined) return undefined;
+  return { name, node, args: call?.arguments ?? [], called: call !== undefined };
 }
 
 function fwTypeId(

@@ -30,6 +30,7 @@ function literalArg(
   const arg = use.args[0];
   if (arg === undefined) {
     if (!required) return '';
+    if (!use.called) return undefined; // FW0109 says to call it, with an example
     scope.report(
       'FW0101',
       use.node,

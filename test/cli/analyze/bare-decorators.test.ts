@@ -1,0 +1,89 @@
+// A decorator written without its parentheses compiles under tsx, esbuild and Vitest, which do
+// not type-check: fwgen is where the app learns of it, with the place and the call to write.
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAnalyzer } from '../../../cli/analyze/index.js';
+import { removeDir, tempDir, writeFiles } from '../support/temp.js';
+
+const NOTES = `import { Controller, EventConsumer, Get, OnEvent, OnMessage, Post, UseInterceptors, WebSocketGateway } from 'fw';
+
+export class Audit {}
+
+@Controller
+export class NotesController {
+  @Get
+  list(): string[] {
+    return [];
+  }
+
+  @Post('/')
+  @UseInterceptors
+  add(): void {}
+
+  @Get('/called')
+  @UseInterceptors(Audit)
+  called(): void {}
+}
+
+@EventConsumer
+export class NoteEvents {
+  @OnEvent
+  created(): void {}
+}
+
+@WebSocketGateway
+export class NoteFeed {
+  @OnMessage
+  message(): void {}
+}
+`;
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) removeDir(dir);
+});
+
+/** fwgen's diagnostics for NOTES, as `line:column code message`. */
+function diagnose(experimentalDecorators: boolean): string[] {
+  const dir = tempDir(true);
+  dirs.push(dir);
+  const tsconfig = {
+    extends: '../../../tsconfig.json',
+    compilerOptions: { experimentalDecorators },
+    include: ['.'],
+  };
+  writeFiles(dir, { 'tsconfig.json': JSON.stringify(tsconfig), 'app/notes.ts': NOTES });
+  const analyzer = createAnalyzer({
+    root: dir,
+    tsconfig: join(dir, 'tsconfig.json'),
+    src: join(dir, 'app'),
+    out: join(dir, 'app/bindings.ts'),
+  });
+  return analyzer
+    .analyze()
+    .diagnostics.map((d) => `${d.at.file}:${d.at.line}:${d.at.column} ${d.code} ${d.message}`);
+}
+
+const fix = (what: string, replaced: 'class' | 'method', call: string) =>
+  `${what} is not called: fw's decorators are factories, and applied bare under tsx or esbuild the decorator replaces the ${replaced}; call it: \`${call}\``;
+
+describe('fwgen on decorators applied bare', () => {
+  const expected = [
+    `app/notes.ts:5:1 FW0109 ${fix('@Controller on class NotesController', 'class', "@Controller('/notes')")}`,
+    `app/notes.ts:7:3 FW0109 ${fix('@Get on NotesController.list', 'method', '@Get()')}`,
+    `app/notes.ts:13:3 FW0109 ${fix('@UseInterceptors on NotesController.add', 'method', '@UseInterceptors(AuthInterceptor)')}`,
+    `app/notes.ts:21:1 FW0109 ${fix('@EventConsumer on class NoteEvents', 'class', '@EventConsumer()')}`,
+    `app/notes.ts:23:3 FW0109 ${fix('@OnEvent on NoteEvents.created', 'method', "@OnEvent('order.created')")}`,
+    `app/notes.ts:27:1 FW0109 ${fix('@WebSocketGateway on class NoteFeed', 'class', "@WebSocketGateway('/ws')")}`,
+    `app/notes.ts:29:3 FW0109 ${fix('@OnMessage on NoteFeed.message', 'method', '@OnMessage()')}`,
+  ];
+
+  // Each bare use once, at its own place, and nothing else: no "has no event name" besides.
+  it('reports each one with FW0109, its place and the call to write (TC39)', () => {
+    expect(diagnose(false)).toEqual(expected);
+  });
+
+  it('reports the same under experimentalDecorators', () => {
+    expect(diagnose(true)).toEqual(expected);
+  });
+});
