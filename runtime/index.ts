@@ -29,7 +29,15 @@ export {
   UseInterceptors,
   WebSocketGateway,
 } from './decorators.js';
-export { ERRORS, FwError, type FwErrorCode, HttpError, type Problem } from './errors.js';
+export {
+  ERRORS,
+  FwError,
+  type FwErrorCode,
+  HttpError,
+  type HttpErrorOptions,
+  type Problem,
+  type ProblemIssue,
+} from './errors.js';
 export {
   InMemoryTransport,
   type InMemoryTransportOptions,

@@ -65,6 +65,12 @@ describe('example app', () => {
       status: 400,
       detail:
         'Invalid body: name: expected a string; email: is required; tags[1]: expected a string',
+      code: 'FW_ERR_BODY_INVALID',
+      errors: [
+        { path: 'name', message: 'expected a string' },
+        { path: 'email', message: 'is required' },
+        { path: 'tags[1]', message: 'expected a string' },
+      ],
     });
   });
 

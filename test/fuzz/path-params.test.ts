@@ -77,7 +77,10 @@ function want(kind: Kind, value: string): { status: number; body: unknown } {
   }
   const shown = oracle(kind, value);
   return shown === undefined
-    ? { status: 400, body: problem(400, 'Bad Request', 'Invalid path parameter: v') }
+    ? {
+        status: 400,
+        body: problem(400, 'Bad Request', 'Invalid path parameter: v', 'FW_ERR_INVALID_PATH_PARAM'),
+      }
     : { status: 200, body: shown };
 }
 

@@ -6,6 +6,7 @@ const TOO_LARGE = problem(
   413,
   'Payload Too Large',
   `Request body exceeds the limit of ${MiB} bytes`,
+  'FW_ERR_BODY_TOO_LARGE',
 );
 
 async function upload(): Promise<Served> {

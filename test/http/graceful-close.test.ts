@@ -84,7 +84,12 @@ describe('graceful close over a socket', () => {
     expect(second.headers['connection']).toBe('close');
     expect(second.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(second.body)).toEqual(
-      problem(503, 'Service Unavailable', 'The server is shutting down; retry on another instance'),
+      problem(
+        503,
+        'Service Unavailable',
+        'The server is shutting down; retry on another instance',
+        'FW_ERR_SHUTTING_DOWN',
+      ),
     );
   });
 

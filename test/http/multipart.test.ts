@@ -79,13 +79,19 @@ describe('hostile multipart bodies over a socket', () => {
         400,
         'Bad Request',
         'Malformed multipart body: the Content-Type has no boundary parameter',
+        'FW_ERR_MULTIPART_MALFORMED',
       ),
     ],
     [
       'a thousand tiny files',
       `multipart/form-data; boundary=${BOUNDARY}`,
       tinyFiles(1000),
-      problem(413, 'Payload Too Large', 'Multipart body exceeds the limit of 10 files'),
+      problem(
+        413,
+        'Payload Too Large',
+        'Multipart body exceeds the limit of 10 files',
+        'FW_ERR_MULTIPART_LIMIT',
+      ),
     ],
     [
       'a body cut before its closing boundary',
@@ -95,6 +101,7 @@ describe('hostile multipart bodies over a socket', () => {
         400,
         'Bad Request',
         'Malformed multipart body: the body ended before the closing boundary',
+        'FW_ERR_MULTIPART_MALFORMED',
       ),
     ],
   ])('%s', async (_name, contentType, body, want) => {

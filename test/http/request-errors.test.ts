@@ -56,7 +56,9 @@ describe('path parameters over a socket', () => {
 
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toEqual(problem(400, 'Bad Request', `Invalid path parameter: ${key}`));
+    expect(await res.json()).toEqual(
+      problem(400, 'Bad Request', `Invalid path parameter: ${key}`, 'FW_ERR_INVALID_PATH_PARAM'),
+    );
   });
 
   it.each([
@@ -82,7 +84,12 @@ describe('request bodies over a socket', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toEqual(
-      problem(400, 'Bad Request', expect.stringMatching(/^Malformed JSON body: \S/)),
+      problem(
+        400,
+        'Bad Request',
+        expect.stringMatching(/^Malformed JSON body: \S/),
+        'FW_ERR_BODY_MALFORMED',
+      ),
     );
   });
 
@@ -94,13 +101,35 @@ describe('request bodies over a socket', () => {
 
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toEqual(
-      problem(
+    expect(await res.json()).toEqual({
+      ...problem(
         400,
         'Bad Request',
         'Invalid body: qty: expected an integer; items[2].sku: is required',
+        'FW_ERR_BODY_INVALID',
       ),
-    );
+      errors: [
+        { path: 'qty', message: 'expected an integer' },
+        { path: 'items[2].sku', message: 'is required' },
+      ],
+    });
+  });
+
+  // A body of many bad items: the problem lists the first 100, and says how many more there were.
+  it('lists at most 100 failures, in errors and in detail', async () => {
+    const { url } = await serve(routes);
+    const items = Array.from({ length: 250 }, () => ({}));
+    const body = JSON.stringify({ qty: 1, items });
+
+    const res = await fetch(url('/orders'), { method: 'POST', headers: json, body });
+
+    const problem = (await res.json()) as { detail: string; errors: { path: string }[] };
+    expect([res.status, problem.errors.length]).toEqual([400, 100]);
+    expect([problem.errors[0]?.path, problem.errors[99]?.path]).toEqual([
+      'items[0].sku',
+      'items[99].sku',
+    ]);
+    expect(problem.detail).toMatch(/; items\[99\]\.sku: is required; and 150 more$/);
   });
 
   it('hands the handler the validated body, undeclared properties dropped', async () => {
@@ -130,6 +159,7 @@ describe('request bodies over a socket', () => {
         'Unsupported Media Type',
         "Content-Type 'text/plain' is not supported here; " +
           'send application/json or application/x-www-form-urlencoded',
+        'FW_ERR_UNSUPPORTED_MEDIA_TYPE',
       ),
     );
   });

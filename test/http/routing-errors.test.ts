@@ -16,7 +16,9 @@ describe('routing errors over a socket', () => {
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toEqual(problem(404, 'Not Found', 'No route matches GET /nope'));
+    expect(await res.json()).toEqual(
+      problem(404, 'Not Found', 'No route matches GET /nope', 'FW_ERR_ROUTE_NOT_FOUND'),
+    );
   });
 
   it.each([
@@ -35,6 +37,7 @@ describe('routing errors over a socket', () => {
         405,
         'Method Not Allowed',
         `Method ${method} is not allowed on ${path}; allowed: ${allow}`,
+        'FW_ERR_METHOD_NOT_ALLOWED',
       ),
     );
   });

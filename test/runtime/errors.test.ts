@@ -73,6 +73,52 @@ describe('FwError', () => {
       'Internal Server Error',
     ],
   ])('%s', (_name, err, status, title, detail) => {
-    expect(problemOf(err)).toEqual({ type: 'about:blank', title, status, detail });
+    const code = status === 500 ? 'FW_ERR_INTERNAL' : err instanceof FwError ? err.code : undefined;
+    const want = { type: 'about:blank', title, status, detail };
+    expect(problemOf(err)).toEqual(code === undefined ? want : { ...want, code });
+  });
+});
+
+describe('problem members', () => {
+  it("every problem of fw's has its code; a 500 says only FW_ERR_INTERNAL", () => {
+    expect([
+      problemOf(new FwError('FW_ERR_BODY_TOO_LARGE', { limit: 10 })).code,
+      problemOf(new FwError('FW_ERR_PATH_PARAM_MISSING', { key: 'secret' })).code,
+      problemOf(new Error('boom')).code,
+      problemOf(new HttpError(404, 'No user 7')).code,
+    ]).toEqual(['FW_ERR_BODY_TOO_LARGE', 'FW_ERR_INTERNAL', 'FW_ERR_INTERNAL', undefined]);
+  });
+
+  it('an HttpError renders its extensions after the standard members', () => {
+    const err = new HttpError(409, 'Out of stock', {
+      extensions: { code: 'OUT_OF_STOCK', sku: 'pen', left: 0 },
+    });
+    expect(JSON.stringify(problemOf(err))).toBe(
+      '{"type":"about:blank","title":"Conflict","status":409,"detail":"Out of stock",' +
+        '"code":"OUT_OF_STOCK","sku":"pen","left":0}',
+    );
+  });
+
+  it('keeps a copy of the extensions: changing the object given later changes nothing', () => {
+    const extensions: Record<string, unknown> = { code: 'A' };
+    const err = new HttpError(400, 'bad', { extensions });
+    extensions['code'] = 'B';
+    expect(problemOf(err).code).toBe('A');
+  });
+
+  it.each(['type', 'title', 'status', 'detail'])(
+    "refuses an extension named '%s', which would replace the problem's own",
+    (key) => {
+      expect(() => new HttpError(400, 'bad', { extensions: { [key]: 'x' } })).toThrow(
+        new RegExp(`^HttpError extension '${key}' would replace the problem's own '${key}'`),
+      );
+    },
+  );
+
+  it('refuses extensions that are not an object', () => {
+    const bad = ['code', ['a'], null] as unknown as Record<string, unknown>[];
+    for (const extensions of bad) {
+      expect(() => new HttpError(400, 'bad', { extensions })).toThrow(TypeError);
+    }
   });
 });

@@ -14,6 +14,7 @@ function refused(origin: string) {
     'Forbidden',
     `Origin '${origin}' may not open a WebSocket here; ` +
       'list it in createApp({ allowedOrigins }) to allow it',
+    'FW_ERR_WEBSOCKET_ORIGIN',
   );
 }
 

@@ -28,7 +28,7 @@ describe('upgrade routing', () => {
     const res = await refusal(port, path);
     const detail = `No WebSocket gateway serves ${path}; declare one with @WebSocketGateway('${path}')`;
     expect([res.status, res.headers['content-type']]).toEqual([404, 'application/problem+json']);
-    expect(res.json).toEqual(problem(404, 'Not Found', detail));
+    expect(res.json).toEqual(problem(404, 'Not Found', detail, 'FW_ERR_WEBSOCKET_NOT_FOUND'));
   });
 
   const KEY = 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
@@ -61,7 +61,12 @@ describe('upgrade routing', () => {
     await client.closed();
     expect([res.status, res.headers['connection']]).toEqual([400, 'close']);
     expect(JSON.parse(res.body)).toEqual(
-      problem(400, 'Bad Request', `Invalid WebSocket upgrade request: ${reason}`),
+      problem(
+        400,
+        'Bad Request',
+        `Invalid WebSocket upgrade request: ${reason}`,
+        'FW_ERR_WEBSOCKET_BAD_REQUEST',
+      ),
     );
   });
 });
@@ -87,6 +92,7 @@ describe('origin policy', () => {
         'Forbidden',
         "Origin 'https://evil.example' may not open a WebSocket here; " +
           'list it in createApp({ allowedOrigins }) to allow it',
+        'FW_ERR_WEBSOCKET_ORIGIN',
       ),
     );
   });
@@ -232,6 +238,7 @@ describe('maxConnections', () => {
         503,
         'Service Unavailable',
         'WebSocket connection capacity (2) has been reached; retry later',
+        'FW_ERR_WEBSOCKET_CAPACITY',
       ),
     );
 

@@ -139,9 +139,14 @@ export function refusal(port: number, path: string, options: ClientOptions = {})
   });
 }
 
-/** RFC 9457 problem details as fw renders them. */
-export function problem(status: number, title: string, detail: string) {
-  return { type: 'about:blank', title, status, detail };
+/**
+ * RFC 9457 problem details as fw renders them: with the `FW_ERR_*` `code` of fw's own problems
+ * (every 500 is `FW_ERR_INTERNAL`), without one for an application's `HttpError`.
+ */
+export function problem(status: number, title: string, detail: string, code?: string) {
+  const base = { type: 'about:blank', title, status, detail };
+  if (code !== undefined) return { ...base, code };
+  return status === 500 ? { ...base, code: 'FW_ERR_INTERNAL' } : base;
 }
 
 const UPGRADE =

@@ -60,10 +60,20 @@ function check(
 ): unknown {
   const outcome = validate(value);
   if (outcome.ok) return outcome.value;
-  throw new FwError(code, { issues: describe(outcome.issues) });
+  const issues = outcome.issues.slice(0, MAX_ISSUES);
+  const errors = issues.map(({ path, message }) => ({ path, message }));
+  throw new FwError(code, { issues: describe(outcome.issues) }, { extensions: { errors } });
 }
 
-/** `qty: expected a number; items[2].sku: is required` */
+/** The most issues a problem lists; a body can hold many more (one per item of a long array). */
+export const MAX_ISSUES = 100;
+
+/** `qty: expected a number; items[2].sku: is required`, the first {@link MAX_ISSUES} of them. */
 export function describe(issues: readonly ValidationIssue[]): string {
-  return issues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)).join('; ');
+  const text = issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`))
+    .join('; ');
+  const more = issues.length - MAX_ISSUES;
+  return more > 0 ? `${text}; and ${more} more` : text;
 }

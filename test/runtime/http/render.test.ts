@@ -29,8 +29,10 @@ function problem(
   title: string,
   detail: string,
   headers: Record<string, string[]> = {},
+  code?: string,
 ): Sent {
-  const body = `{"type":"about:blank","title":"${title}","status":${status},"detail":"${detail}"}`;
+  const members = `"type":"about:blank","title":"${title}","status":${status},"detail":"${detail}"`;
+  const body = `{${members}${code === undefined ? '' : `,"code":"${code}"`}}`;
   return { status, headers: { ...headers, ...PROBLEM }, body };
 }
 
@@ -141,7 +143,13 @@ describe('a result that is not JSON', () => {
 
 describe('stageError', () => {
   // RFC 9457 problem details: an HttpError shows its status, detail and headers; anything else a bare 500.
-  const INTERNAL_500 = problem(500, 'Internal Server Error', 'Internal Server Error');
+  const INTERNAL_500 = problem(
+    500,
+    'Internal Server Error',
+    'Internal Server Error',
+    {},
+    'FW_ERR_INTERNAL',
+  );
   const cases: Case<Error, Sent>[] = [
     [
       'HttpError',
@@ -165,7 +173,13 @@ describe('stageError', () => {
       'FwError 4xx',
       {
         given: new FwError('FW_ERR_INVALID_PATH_PARAM', { key: 'id' }),
-        want: problem(400, 'Bad Request', 'Invalid path parameter: id'),
+        want: problem(
+          400,
+          'Bad Request',
+          'Invalid path parameter: id',
+          {},
+          'FW_ERR_INVALID_PATH_PARAM',
+        ),
       },
     ],
     ['FwError 5xx', { given: new FwError('FW_ERR_NOT_HTTP_CONTEXT'), want: INTERNAL_500 }],
@@ -190,6 +204,10 @@ describe('stageError', () => {
     ],
     ['HttpError 200', { given: new HttpError(200, 'fine?'), want: INTERNAL_500 }],
     ['HttpError 404.5', { given: new HttpError(404.5, 'half'), want: INTERNAL_500 }],
+    [
+      'HttpError with an extension JSON cannot write',
+      { given: new HttpError(400, 'bad', { extensions: { n: 1n } }), want: INTERNAL_500 },
+    ],
     [
       'HttpError with a header that would split the response',
       {
