@@ -1,6 +1,6 @@
 /**
  * The one execution pipeline for HTTP requests, event messages and WebSocket messages, in the order
- * of Spine v0.5.2 (API.md section 5): global preHandle, routing, route preHandle, argument
+ * of Spine v0.5.2 (docs/API.md section 5): global preHandle, routing, route preHandle, argument
  * resolution, the handler (its result staged), post-execution hooks, postHandle, beforeResponse,
  * the response, afterCompletion. Everything a route needs is resolved at start-up into a
  * {@link Route}; per request only the steps below run, and a hook that is absent costs one check.

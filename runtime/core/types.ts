@@ -1,5 +1,6 @@
 /**
- * The contexts, interceptors and resolvers that every part of fw speaks (API.md sections 4 and 5).
+ * The contexts, interceptors and resolvers that every part of fw speaks (docs/API.md sections 4
+ * and 5).
  * Ported from Spine v0.5.2 `core/context.go`, `core/interceptor.go` and `internal/resolver`.
  */
 import type { Context } from '../context/context.js';
@@ -201,7 +202,7 @@ export type Validator<T = unknown> = (input: unknown) => Validated<T>;
 export interface ParameterMeta {
   readonly index: number;
   readonly name: string;
-  /** A type id: `fw/query#Values`, `string`, `src/users/dto#CreateUser`, … (API.md section 5). */
+  /** A type id: `fw/query#Values`, `string`, `src/users/dto#CreateUser`, … (docs/API.md §5). */
   readonly type: string;
   /** The route key this parameter is bound to, for a path parameter. */
   readonly pathKey?: string;

@@ -1,6 +1,6 @@
 /**
- * Turns a handler's return value or an execution error into the staged response (API.md section 6).
- * Errors render as RFC 9457 problem details; only an `HttpError` shows its own text.
+ * Turns a handler's return value or an execution error into the staged response (docs/API.md
+ * section 6). Errors render as RFC 9457 problem details; only an `HttpError` shows its own text.
  */
 import { findHttpError } from '../core/error-chain.js';
 import { FwError, problemOf } from '../errors.js';

@@ -1,6 +1,6 @@
 /**
  * `fw/query`: the read-only query-parameter view that handlers receive, its pagination helper and
- * the resolvers that inject them (API.md section 2; Spine v0.5.2 `pkg/query`).
+ * the resolvers that inject them (docs/API.md section 2; Spine v0.5.2 `pkg/query`).
  */
 export { type Pagination, paginationOf } from './pagination.js';
 export { parseQuery } from './parse.js';

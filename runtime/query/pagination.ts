@@ -1,6 +1,7 @@
 /**
  * `Pagination`: the `page` and `size` query parameters of a list endpoint, with Spine's defaults
- * (`query.Pagination`, API.md section 2). No upper bound is put on `size`; check it in the handler.
+ * (`query.Pagination`, docs/API.md section 2). No upper bound is put on `size`; check it in the
+ * handler.
  */
 import { parseSafeInt } from './scalars.js';
 import type { Values } from './values.js';

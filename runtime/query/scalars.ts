@@ -1,5 +1,6 @@
 /**
- * The scalar parsing rules shared by `Values` and the path-parameter resolvers (API.md section 2).
+ * The scalar parsing rules shared by `Values` and the path-parameter resolvers (docs/API.md
+ * section 2).
  * Integers follow Go's `strconv.ParseInt(s, 10, 64)`: an optional single `+` or `-`, then one or more
  * ASCII digits and nothing else (no spaces, `_`, `.`, `e`, `0x`, non-ASCII digits); leading zeros are
  * fine. Every function is a linear scan over char codes, with no regular expression.

@@ -21,7 +21,7 @@
  *   out = member(out, ',"y":', writeNumber(v['y']));
  *   return object(out);
  * }
- * @see API.md section 6: how a handler's result becomes the response.
+ * @see docs/API.md section 6: how a handler's result becomes the response.
  */
 
 /** Writes a value as JSON text; undefined where `JSON.stringify` answers undefined. */

@@ -1,6 +1,6 @@
 /**
  * `fw/testing`: concrete contexts for unit tests of resolvers and interceptors, built without a
- * server (API.md section 9).
+ * server (docs/API.md section 9).
  */
 import { EventContext } from '../context/event-context.js';
 import { flattenHeaders } from '../context/headers.js';

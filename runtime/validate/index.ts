@@ -18,7 +18,8 @@
  *   return prefix(issues, n, key, out);
  * }
  * const validatePoint = validator(checkPoint);
- * @see API.md section 5: a body or payload of an application type is checked by such a validator.
+ * @see docs/API.md section 5: a body or payload of an application type is checked by such a
+ * validator.
  */
 import type { ValidationIssue, Validator } from '../core/types.js';
 
