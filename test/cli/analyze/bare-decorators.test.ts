@@ -1,9 +1,7 @@
 // A decorator written without its parentheses compiles under tsx, esbuild and Vitest, which do
 // not type-check: fwgen is where the app learns of it, with the place and the call to write.
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createAnalyzer } from '../../../cli/analyze/index.js';
-import { removeDir, tempDir, writeFiles } from '../support/temp.js';
+import { describe, expect, it } from 'vitest';
+import { analyzeApp } from './support.js';
 
 const NOTES = `import { Controller, EventConsumer, Get, OnEvent, OnMessage, Post, UseInterceptors, WebSocketGateway } from 'fw';
 
@@ -38,30 +36,10 @@ export class NoteFeed {
 }
 `;
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) removeDir(dir);
-});
-
-/** fwgen's diagnostics for NOTES, as `line:column code message`. */
+/** fwgen's diagnostics for NOTES, as `file:line:column code message`. */
 function diagnose(experimentalDecorators: boolean): string[] {
-  const dir = tempDir(true);
-  dirs.push(dir);
-  const tsconfig = {
-    extends: '../../../tsconfig.json',
-    compilerOptions: { experimentalDecorators },
-    include: ['.'],
-  };
-  writeFiles(dir, { 'tsconfig.json': JSON.stringify(tsconfig), 'app/notes.ts': NOTES });
-  const analyzer = createAnalyzer({
-    root: dir,
-    tsconfig: join(dir, 'tsconfig.json'),
-    src: join(dir, 'app'),
-    out: join(dir, 'app/bindings.ts'),
-  });
-  return analyzer
-    .analyze()
-    .diagnostics.map((d) => `${d.at.file}:${d.at.line}:${d.at.column} ${d.code} ${d.message}`);
+  const { diagnostics } = analyzeApp({ 'notes.ts': NOTES }, experimentalDecorators);
+  return diagnostics.map((d) => `${d.at.file}:${d.at.line}:${d.at.column} ${d.code} ${d.message}`);
 }
 
 const fix = (what: string, replaced: 'class' | 'method', call: string) =>

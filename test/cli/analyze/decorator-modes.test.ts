@@ -1,10 +1,8 @@
 // fwgen reads the same controllers whether the project compiles decorators the TC39 way or with
 // experimentalDecorators: the model does not depend on the mode.
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createAnalyzer } from '../../../cli/analyze/index.js';
+import { describe, expect, it } from 'vitest';
 import type { AppModel } from '../../../cli/ir.js';
-import { removeDir, tempDir, writeFiles } from '../support/temp.js';
+import { analyzeApp } from './support.js';
 
 const ORDERS = `import { Controller, Get, Post, UseInterceptors } from 'fw';
 import type { Values } from 'fw/query';
@@ -31,27 +29,8 @@ export class OrderController {
 }
 `;
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) removeDir(dir);
-});
-
 function analyze(experimentalDecorators: boolean): AppModel {
-  const dir = tempDir(true);
-  dirs.push(dir);
-  const tsconfig = {
-    extends: '../../../tsconfig.json',
-    compilerOptions: { experimentalDecorators },
-    include: ['.'],
-  };
-  writeFiles(dir, { 'tsconfig.json': JSON.stringify(tsconfig), 'app/orders.ts': ORDERS });
-  const analyzer = createAnalyzer({
-    root: dir,
-    tsconfig: join(dir, 'tsconfig.json'),
-    src: join(dir, 'app'),
-    out: join(dir, 'app/bindings.ts'),
-  });
-  const { model, diagnostics } = analyzer.analyze();
+  const { model, diagnostics } = analyzeApp({ 'orders.ts': ORDERS }, experimentalDecorators);
   expect(diagnostics).toEqual([]);
   return model;
 }

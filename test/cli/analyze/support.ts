@@ -4,9 +4,11 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
 import { createAnalyzer } from '../../../cli/analyze/index.js';
 import type { Analysis, AnalyzerOptions } from '../../../cli/analyzer.js';
 import type { Diagnostic } from '../../../cli/ir.js';
+import { removeDir, tempDir, writeFiles } from '../support/temp.js';
 
 /** The repository root: type ids and locations are relative to it. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,4 +58,30 @@ export function handlerOf(analysis: Analysis, controller: string, handler: strin
   const h = c?.handlers.find((x) => x.name === handler);
   if (h === undefined) throw new Error(`no handler ${controller}.${handler}`);
   return h;
+}
+
+/**
+ * The analysis of `files` (path under `app/` → source) in a project of their own inside the
+ * repository (so `fw` resolves), compiled with or without `experimentalDecorators`; removed when
+ * the test finishes. Diagnostics name files from that project's root (`app/orders.ts`).
+ */
+export function analyzeApp(
+  files: Record<string, string>,
+  experimentalDecorators: boolean,
+): Analysis {
+  const dir = tempDir(true);
+  onTestFinished(() => removeDir(dir));
+  const tsconfig = {
+    extends: '../../../tsconfig.json',
+    compilerOptions: { experimentalDecorators },
+    include: ['.'],
+  };
+  const sources = Object.fromEntries(Object.entries(files).map(([f, t]) => [`app/${f}`, t]));
+  writeFiles(dir, { 'tsconfig.json': JSON.stringify(tsconfig), ...sources });
+  return createAnalyzer({
+    root: dir,
+    tsconfig: join(dir, 'tsconfig.json'),
+    src: join(dir, 'app'),
+    out: join(dir, 'app/bindings.ts'),
+  }).analyze();
 }
