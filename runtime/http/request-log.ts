@@ -1,9 +1,10 @@
 /**
  * The one log record of an HTTP request that failed, the same over a socket, through `inject()`
  * and for a refused WebSocket upgrade: a server error (5xx, or an error that went out as other
- * than its own 4xx) at `error` with the error itself; a client error (4xx) at `info`, with its code
- * and detail, as Fastify logs them: the server did what it should, and a flood of 404s must not
- * drown the errors an operator has to act on.
+ * than its own 4xx) at `error` with the error itself; a client error (4xx), and the 503 of a request
+ * refused while the server closes, at `info`, with its code and detail, as Fastify logs them: the
+ * server did what it should, and a flood of 404s, or of refusals at every deploy, must not drown
+ * the errors an operator has to act on.
  */
 import { errorCode, findHttpError } from '../core/error-chain.js';
 import { elapsedMs, type Logger, log } from '../log/logger.js';
@@ -29,11 +30,14 @@ export function logRequestFailure(logger: Logger, facts: RequestFacts, err: Erro
   const path = facts.path.length > MAX_PATH ? `${facts.path.slice(0, MAX_PATH)}…` : facts.path;
   const fields = { method, path, status, requestId, durationMs: elapsedMs(startedAt) };
   const httpError = findHttpError(err);
-  if (isClientError(httpError?.status) && isClientError(status)) {
-    const detail = httpError?.detail;
-    log(logger, 'info', { ...fields, code: errorCode(err), detail }, 'request failed');
+  const code = errorCode(err);
+  const expected =
+    (isClientError(httpError?.status) && isClientError(status)) ||
+    (code === 'FW_ERR_SHUTTING_DOWN' && status === 503);
+  if (expected) {
+    log(logger, 'info', { ...fields, code, detail: httpError?.detail }, 'request failed');
   } else {
-    log(logger, 'error', { ...fields, code: errorCode(err), err }, 'request failed');
+    log(logger, 'error', { ...fields, code, err }, 'request failed');
   }
 }
 

@@ -15,6 +15,7 @@ import type { Interceptor, PostExecutionHook } from 'fw/core';
 import { type DomainEvent, publishEvents } from 'fw/publish';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { bindingsOf, recordingLogger, type TestRoute } from '../http/support.js';
+import { eventFailed } from '../transport/support.js';
 import { failingHook, failingIn, failWith, HOOK_FAULTS, holds, onPath } from './support.js';
 
 /** A broker as the app sees it: the test hands it messages and sees each one acked or nacked. */
@@ -134,12 +135,21 @@ describe('on the in-memory transport', () => {
     });
     onTestFinished(() => app.close());
 
-    expect((await app.inject({ method: 'POST', url: '/publish' })).status).toBe(204);
+    const res = await app.inject({ method: 'POST', url: '/publish' });
+    expect(res.status).toBe(204);
     await app.close(); // waits for the deliveries
 
     expect(handled.sort()).toEqual([`first ${EVENT}`, `second ${EVENT}`, 'shipped']);
-    expect(logger.entries.map((e) => [e.message, holds(e.err, err)])).toEqual([
-      [`fw: event ${EVENT} failed`, true],
+    // With the id of the request that published the event; dropped, as it is not retried.
+    expect(logger.failures()).toEqual([
+      eventFailed({
+        event: EVENT,
+        requestId: res.headers['x-request-id'],
+        attempt: 1,
+        maxAttempts: 1,
+        disposition: 'dropped',
+        err: expect.toSatisfy((e) => holds(e, err)),
+      }),
     ]);
   });
 });

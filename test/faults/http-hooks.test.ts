@@ -5,7 +5,7 @@
 import type { Context } from 'fw/context';
 import { type DomainEvent, publishEvents } from 'fw/publish';
 import { describe, expect, it } from 'vitest';
-import { problem, serve } from '../http/support.js';
+import { problem, requestFailed, serve } from '../http/support.js';
 import {
   completions,
   failingHook,
@@ -54,9 +54,15 @@ describe.each(['route', 'global'] as const)('a %s interceptor that fails', (scop
     expect(ran).toBe(hook === 'preHandle' ? 0 : 1);
     expect(recorder.seen).toHaveLength(2); // the faulty request and alive()
     expect(holds(recorder.seen[0], err)).toBe(!sent);
-    expect(served.logger.entries).toHaveLength(1);
-    expect(served.logger.entries[0]?.message).toBe('fw: request failed');
-    expect(holds(served.logger.entries[0]?.err, err)).toBe(true);
+    expect(served.logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/faulty',
+        status: sent ? 200 : 500,
+        requestId: res.headers.get('x-request-id'),
+        err: expect.toSatisfy((e) => holds(e, err)),
+      }),
+    ]);
   });
 });
 
@@ -101,8 +107,18 @@ describe('a post-execution hook', () => {
       ]);
       expect(postHandled).toEqual(status === 200 ? ['postHandle'] : []);
       expect(consumed).toBe(status === 200 ? 1 : 0);
-      expect(served.logger.entries.map((e) => holds(e.err, err))).toEqual(
-        status === 200 ? [] : [true],
+      expect(served.logger.failures()).toEqual(
+        status === 200
+          ? []
+          : [
+              requestFailed({
+                method: 'POST',
+                path: '/orders',
+                status,
+                requestId: res.headers.get('x-request-id'),
+                err: expect.toSatisfy((e) => holds(e, err)),
+              }),
+            ],
       );
     },
   );

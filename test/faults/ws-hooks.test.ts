@@ -4,6 +4,7 @@
 // and the server go on.
 import type { WebSocketContext } from 'fw/core';
 import { describe, expect, it } from 'vitest';
+import { messageFailed, requestFailed } from '../http/support.js';
 import { Client, refusal, serve, type TestRoute } from '../ws/support.js';
 import {
   completions,
@@ -41,7 +42,7 @@ describe.each(['route', 'global'] as const)('a %s interceptor that fails', (scop
     const served = await serve([faulty, { ...echo, path: '/calm' }], {
       interceptors: scope === 'route' ? [recorder] : [recorder, onPath('/ws', new Faulty())],
     });
-    const client = await Client.open(served.port, '/ws');
+    const client = await Client.open(served.port, '/ws', { headers: { 'X-Request-Id': 'up-1' } });
     const bystander = await Client.open(served.port, '/calm');
 
     const seen = await outcome(client, 'hi');
@@ -52,8 +53,13 @@ describe.each(['route', 'global'] as const)('a %s interceptor that fails', (scop
       closed: { code: 1011, reason: 'handler error' },
     });
     expect(holds(recorder.seen[0], err)).toBe(hook !== 'afterCompletion');
-    expect(served.logger.entries.map((e) => [e.message, holds(e.err, err)])).toEqual([
-      ['fw: WebSocket message failed', true],
+    expect(served.logger.failures()).toEqual([
+      messageFailed({
+        path: '/ws',
+        requestId: 'up-1',
+        closeCode: 1011,
+        err: expect.toSatisfy((e) => holds(e, err)),
+      }),
     ]);
     expect(await bystander.ask('still')).toBe('echo still');
   });
@@ -69,7 +75,9 @@ describe('a post-execution hook that fails', () => {
       replies: [],
       closed: { code: 1011, reason: 'handler error' },
     });
-    expect(served.logger.entries.map((e) => holds(e.err, err))).toEqual([true]);
+    expect(served.logger.failures()).toEqual([
+      messageFailed({ path: '/ws', closeCode: 1011, err: expect.toSatisfy((e) => holds(e, err)) }),
+    ]);
     expect(await served.alive()).toBe(200);
   });
 });
@@ -101,6 +109,16 @@ describe('a preHandshake that fails', () => {
       expect.objectContaining({ status: 401, detail: 'The WebSocket handshake was refused' }),
     ]);
     expect(await client.ask('after')).toBe('echo after');
-    expect(served.logger.entries).toEqual([]);
+    // A refused upgrade is the client's failed request, at info.
+    expect(served.logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/ws',
+        status: 401,
+        requestId: res.headers['x-request-id'],
+        code: 'FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED',
+        detail: 'The WebSocket handshake was refused',
+      }),
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { HttpError } from 'fw';
 import { type ControllerContext, RESPONSE_WRITER_KEY, type ResponseWriter } from 'fw/core';
 import { describe, expect, it } from 'vitest';
-import { problem, RawClient, serve } from './support.js';
+import { problem, RawClient, requestFailed, serve } from './support.js';
 
 const INTERNAL = problem(500, 'Internal Server Error', 'Internal Server Error');
 
@@ -26,10 +26,18 @@ describe('handler errors over a socket', () => {
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(JSON.parse(text)).toEqual(INTERNAL);
     expect(text).not.toMatch(/secret|password|at /);
-    expect(logger.entries).toEqual([{ message: 'fw: request failed', err: secret }]);
+    expect(logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/boom',
+        status: 500,
+        requestId: res.headers.get('x-request-id'),
+        err: secret,
+      }),
+    ]);
   });
 
-  it('renders an HttpError with its own status and detail, and does not log a 4xx', async () => {
+  it('renders an HttpError with its own status and detail, and logs the 4xx at info', async () => {
     const { url, logger } = await serve([
       {
         method: 'GET',
@@ -46,6 +54,15 @@ describe('handler errors over a socket', () => {
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toEqual(problem(418, "I'm a Teapot", 'teapot'));
     expect(logger.entries).toEqual([]);
+    expect(logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/brew',
+        status: 418,
+        requestId: res.headers.get('x-request-id'),
+        detail: 'teapot',
+      }),
+    ]);
   });
 
   it.each([
@@ -70,17 +87,26 @@ describe('handler errors over a socket', () => {
     const res = await fetch(url('/odd'));
 
     expect([res.status, await res.json()]).toEqual([500, INTERNAL]);
-    expect(logger.entries).toEqual([{ message: 'fw: request failed', err: thrown }]);
+    expect(logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/odd',
+        status: 500,
+        requestId: res.headers.get('x-request-id'),
+        err: thrown,
+      }),
+    ]);
   });
 });
 
 // A header that could split the response is refused at the writer: 500, and nothing of it is sent.
 describe('response splitting through the ResponseWriter', () => {
+  // The log has Node's own refusal of the header, with its code.
   it.each([
-    ['a value with CR/LF', 'X-Note', 'ok\r\nSet-Cookie: pwned=1'],
-    ['a value with LF', 'X-Note', 'ok\nSet-Cookie: pwned=1'],
-    ['a name with CR/LF', 'X-Note\r\nSet-Cookie: pwned=1\r\nX-A', 'ok'],
-  ])('%s gives 500 and no split header', async (_name, header, value) => {
+    ['a value with CR/LF', 'X-Note', 'ok\r\nSet-Cookie: pwned=1', 'ERR_INVALID_CHAR'],
+    ['a value with LF', 'X-Note', 'ok\nSet-Cookie: pwned=1', 'ERR_INVALID_CHAR'],
+    ['a name with CR/LF', 'X-Note\r\nSet-Cookie: pwned=1\r\nX-A', 'ok', 'ERR_INVALID_HTTP_TOKEN'],
+  ])('%s gives 500 and no split header', async (_name, header, value, code) => {
     const { port, logger } = await serve([
       {
         method: 'GET',
@@ -102,6 +128,15 @@ describe('response splitting through the ResponseWriter', () => {
     expect(res.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(res.body)).toEqual(INTERNAL);
     expect(res.head).not.toMatch(/pwned|x-note/i);
-    expect(logger.entries).toHaveLength(1);
+    expect(logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/split',
+        status: 500,
+        requestId: res.headers['x-request-id'],
+        code,
+        err: expect.any(TypeError),
+      }),
+    ]);
   });
 });

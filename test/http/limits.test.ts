@@ -1,7 +1,15 @@
 import { type Context, DeadlineExceeded } from 'fw/context';
 import { describe, expect, it } from 'vitest';
 import { Client, refusal } from '../ws/support.js';
-import { deferred, problem, RawClient, serve, type TestRoute } from './support.js';
+import {
+  anError,
+  deferred,
+  problem,
+  RawClient,
+  requestFailed,
+  serve,
+  type TestRoute,
+} from './support.js';
 
 // Every input has a limit with a safe default, set by an app option (issue 6). Each is checked
 // over a real socket: at the limit the request is served, one past it gets its own 4xx, and the
@@ -38,7 +46,12 @@ describe('the request target', () => {
     expect(ok.status).toBe(200);
     expect([over.status, JSON.parse(over.body)]).toEqual([
       414,
-      problem(414, 'URI Too Long', 'The request target exceeds the limit of 64 characters'),
+      problem(
+        414,
+        'URI Too Long',
+        'The request target exceeds the limit of 64 characters',
+        'FW_ERR_URL_TOO_LONG',
+      ),
     ]);
     expect(await served.alive()).toBe(200);
   });
@@ -62,7 +75,12 @@ describe('request headers', () => {
     expect(ok.status).toBe(200);
     expect([over.status, JSON.parse(over.body)]).toEqual([
       431,
-      problem(431, 'Request Header Fields Too Large', 'The request has more than 5 header fields'),
+      problem(
+        431,
+        'Request Header Fields Too Large',
+        'The request has more than 5 header fields',
+        'FW_ERR_TOO_MANY_HEADERS',
+      ),
     ]);
     expect(many.status).toBe(431);
     expect(await served.alive()).toBe(200);
@@ -100,7 +118,12 @@ describe('query parameters', () => {
     expect([repeated.status, repeated.body]).toEqual([200, '1']);
     expect([over.status, JSON.parse(over.body)]).toEqual([
       400,
-      problem(400, 'Bad Request', 'The query string has more than 3 parameters'),
+      problem(
+        400,
+        'Bad Request',
+        'The query string has more than 3 parameters',
+        'FW_ERR_TOO_MANY_QUERY_PARAMS',
+      ),
     ]);
   });
 
@@ -197,9 +220,19 @@ describe('requestTimeoutMs', () => {
         503,
         'Service Unavailable',
         'The request did not finish before its deadline; retry later',
+        'FW_ERR_REQUEST_TIMEOUT',
       ),
     ]);
-    expect(served.logger.entries.map((e) => e.message)).toEqual(['fw: request failed']);
+    expect(served.logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/hang',
+        status: 503,
+        requestId: res.headers['x-request-id'],
+        code: 'FW_ERR_REQUEST_TIMEOUT',
+        err: anError('The request did not finish before its deadline; retry later'),
+      }),
+    ]);
     expect(await served.alive()).toBe(200);
   });
 
@@ -253,9 +286,33 @@ describe('WebSocket upgrades', () => {
 
     expect([long.status, many.status]).toEqual([414, 431]);
     expect(many.json).toEqual(
-      problem(431, 'Request Header Fields Too Large', 'The request has more than 8 header fields'),
+      problem(
+        431,
+        'Request Header Fields Too Large',
+        'The request has more than 8 header fields',
+        'FW_ERR_TOO_MANY_HEADERS',
+      ),
     );
     expect(await client.ask('hello')).toBe('hi');
+    // Each refusal is logged as a failed request, at info: the client's error.
+    expect(served.logger.failures()).toEqual([
+      requestFailed({
+        method: 'GET',
+        path: '/ws',
+        status: 414,
+        requestId: long.headers['x-request-id'],
+        code: 'FW_ERR_URL_TOO_LONG',
+        detail: 'The request target exceeds the limit of 32 characters',
+      }),
+      requestFailed({
+        method: 'GET',
+        path: '/ws',
+        status: 431,
+        requestId: many.headers['x-request-id'],
+        code: 'FW_ERR_TOO_MANY_HEADERS',
+        detail: 'The request has more than 8 header fields',
+      }),
+    ]);
   });
 
   it('are cut off by headersTimeoutMs when the upgrade request itself is slow', async () => {

@@ -8,7 +8,7 @@ import {
   type ResponseWriter,
 } from 'fw/core';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { bindingsOf, problem, recordingLogger, type TestRoute } from './support.js';
+import { bindingsOf, problem, recordingLogger, requestFailed, type TestRoute } from './support.js';
 
 const INTERNAL = problem(500, 'Internal Server Error', 'Internal Server Error');
 const writer = (ctx: ExecutionContext) =>
@@ -57,6 +57,8 @@ describe('aborting from preHandle (CORS preflight)', () => {
 // Headers written before the handler survive its failure; what the handler wrote is dropped (Spine 3a).
 describe('error responses and what interceptors wrote', () => {
   it('keeps a preHandle header and drops the handler header when the handler throws', async () => {
+    const broken = new Error('broken');
+    const logger = recordingLogger();
     const a = app(
       [
         {
@@ -65,20 +67,28 @@ describe('error responses and what interceptors wrote', () => {
           params: ['ctx:fw/core#HttpRequestContext'],
           handle: (ctx: ExecutionContext) => {
             writer(ctx).setHeader('X-From-Handler', 'yes');
-            throw new Error('broken');
+            throw broken;
           },
         },
       ],
-      { interceptors: [{ preHandle: (ctx) => writer(ctx).setHeader('X-Request-Id', 'r-1') }] },
+      {
+        logger,
+        interceptors: [{ preHandle: (ctx) => writer(ctx).setHeader('X-Tenant', 't-1') }],
+      },
     );
 
-    const res = await a.inject({ url: '/fail' });
+    const res = await a.inject({ url: '/fail', headers: { 'X-Request-Id': 'r-1' } });
 
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toBe('application/problem+json');
-    expect(res.headers['x-request-id']).toBe('r-1');
+    expect(res.headers['x-tenant']).toBe('t-1');
     expect(res.headers['x-from-handler']).toBeUndefined();
     expect(res.json()).toEqual(INTERNAL);
+    // fw's own header and log: the request's id, and the one failure with the handler's error.
+    expect(res.headers['x-request-id']).toBe('r-1');
+    expect(logger.failures()).toEqual([
+      requestFailed({ method: 'GET', path: '/fail', status: 500, requestId: 'r-1', err: broken }),
+    ]);
   });
 
   it('sends the status an interceptor wrote before failing, with no problem body', async () => {

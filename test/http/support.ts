@@ -19,7 +19,7 @@ import {
   type LogLevel,
 } from 'fw';
 import type { ParameterMeta, Validator } from 'fw/core';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 
 /** A parameter as `name:type` (`'id:number'`), or in full for a validated body. */
 export type TestParam =
@@ -90,7 +90,12 @@ export interface RecordingLogger extends Logger {
   readonly entries: { readonly message: string; readonly err: unknown }[];
   /** Every record, at every level, in order. */
   readonly records: LogRecord[];
+  /** Every record but the app's lifecycle (`listening`), in order: what went wrong. */
+  failures(): LogRecord[];
 }
+
+/** What an app logs as it runs normally, which {@link RecordingLogger.failures} leaves out. */
+const LIFECYCLE: ReadonlySet<string> = new Set(['listening']);
 
 export function recordingLogger(): RecordingLogger {
   const entries: { message: string; err: unknown }[] = [];
@@ -102,11 +107,108 @@ export function recordingLogger(): RecordingLogger {
   return {
     entries,
     records,
+    failures: () => records.filter((r) => !LIFECYCLE.has(r.msg)),
     error: at('error'),
     warn: at('warn'),
     info: at('info'),
     debug: at('debug'),
   };
+}
+
+const isRequestId = (v: unknown) => typeof v === 'string' && v !== '';
+
+/** Matches any request id as fw logs it: a non-empty string. */
+export const aRequestId: unknown = expect.toSatisfy(isRequestId, 'a request id');
+
+/** Matches the request id `id` (the `X-Request-Id` a client got), which must be one. */
+export function theRequestId(id: unknown): unknown {
+  return expect.toSatisfy(
+    (v: unknown) => isRequestId(v) && v === id,
+    `the request id ${JSON.stringify(id)}`,
+  );
+}
+
+/** Matches a duration as fw logs it: milliseconds, finite and not negative. */
+export const aDuration: unknown = expect.toSatisfy(
+  (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
+  'a duration in ms',
+);
+
+/** Matches an `Error` whose message is `message`. */
+export function anError(message: string): unknown {
+  return expect.toSatisfy(
+    (v: unknown) => v instanceof Error && v.message === message,
+    `an Error '${message}'`,
+  );
+}
+
+/** A failed request as a test expects fw to log it (runtime/http/request-log.ts). */
+export type ExpectedRequestFailure = {
+  readonly method: string;
+  readonly path: string;
+  /** The status the client got. */
+  readonly status: number;
+  /** The `X-Request-Id` the client got, which must be one; any request id when left out. */
+  readonly requestId?: unknown;
+  /** The error's code (an `FW_ERR_*`, or its own `code`); none when not given. */
+  readonly code?: string;
+} & (
+  | {
+      /** A server error: the error logged, as `toEqual` compares it, or a matcher. */
+      readonly err: unknown;
+    }
+  | {
+      /** A client error: logged at `info` with the `HttpError`'s detail instead of the error. */
+      readonly detail: string;
+    }
+);
+
+/**
+ * The one record of a failed request: at `error` with the error for a server error, at `info`
+ * with its detail for a client error; with method, path, status, request id and duration.
+ */
+export function requestFailed(expected: ExpectedRequestFailure): LogRecord {
+  const { method, path, status, code } = expected;
+  const requestId = 'requestId' in expected ? theRequestId(expected.requestId) : aRequestId;
+  const fields = { method, path, status, requestId, durationMs: aDuration, code };
+  return 'err' in expected
+    ? { level: 'error', msg: 'request failed', fields: { ...fields, err: expected.err } }
+    : { level: 'info', msg: 'request failed', fields: { ...fields, detail: expected.detail } };
+}
+
+/** A failed WebSocket message as a test expects fw to log it (runtime/ws/connection.ts). */
+export type ExpectedMessageFailure = {
+  /** The gateway path. */
+  readonly path: string;
+  /** The id of the upgrade request, which must be one; any request id when left out. */
+  readonly requestId?: unknown;
+  /** The code the connection was closed with. */
+  readonly closeCode: number;
+  /** The error's code (an `FW_ERR_*`); none when not given. */
+  readonly code?: string;
+} & (
+  | {
+      /** A server error (1011): the error logged, as `toEqual` compares it, or a matcher. */
+      readonly err: unknown;
+    }
+  | {
+      /** A client's message that does not fit (1007): logged at `info`, without the error. */
+      readonly err?: never;
+    }
+);
+
+/**
+ * The one record of a message that closed its connection: at `error` with the error for a server
+ * error, at `info` for the client's; with the path, connection id, request id and duration.
+ */
+export function messageFailed(expected: ExpectedMessageFailure): LogRecord {
+  const { path, closeCode, code } = expected;
+  const requestId = 'requestId' in expected ? theRequestId(expected.requestId) : aRequestId;
+  const connId = expect.stringMatching(/^[0-9a-f-]{36}$/);
+  const fields = { path, connId, requestId, closeCode, durationMs: aDuration, code };
+  return 'err' in expected
+    ? { level: 'error', msg: 'websocket message failed', fields: { ...fields, err: expected.err } }
+    : { level: 'info', msg: 'websocket message failed', fields };
 }
 
 /** A served app: `GET /ok` answers `ok` besides the given routes. */

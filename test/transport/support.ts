@@ -1,6 +1,7 @@
 // Shared by the broker transport tests: waiting on a condition, a quiet logger, and numbered
 // messages whose handling a test accounts for.
 import type { Delivery, LogFields, Logger, Transport } from 'fw';
+import { aDuration, aRequestId, theRequestId } from '../http/support.js';
 
 /** Resolves once `condition()` holds; rejects naming `what` after `timeoutMs`. */
 export async function waitFor(
@@ -40,6 +41,39 @@ export function quietLogger() {
     info: at('info'),
     debug: at('debug'),
   } satisfies Logger & { messages: string[]; records: QuietRecord[] };
+}
+
+/** What becomes of a message whose handler failed. */
+export type Disposition = 'redelivered' | 'dead-lettered' | 'dropped';
+
+/** A failed delivery as a test expects fw to log it (runtime/events/delivery-log.ts). */
+export interface ExpectedDeliveryFailure {
+  readonly event: string;
+  /** This delivery's number, 1 for the first. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  readonly disposition: Disposition;
+  /** The error logged, as `toEqual` compares it, or a matcher. */
+  readonly err: unknown;
+  /** The consumer group, on a broker. */
+  readonly group?: string;
+  /** The id the message was published with, which must be one; any request id when left out. */
+  readonly requestId?: unknown;
+  /** The error's code (an `FW_ERR_*`); none when not given. */
+  readonly code?: string;
+  /** Why the message could not be dead-lettered. */
+  readonly deadLetterError?: string;
+}
+
+/** The one record of a failed delivery, at `error`, with its event, attempt and disposition. */
+export function eventFailed(expected: ExpectedDeliveryFailure): QuietRecord {
+  const { requestId, ...fields } = expected;
+  const id = 'requestId' in expected ? theRequestId(requestId) : aRequestId;
+  return {
+    level: 'error',
+    msg: 'event failed',
+    fields: { ...fields, requestId: id, durationMs: aDuration },
+  };
 }
 
 /** Records what a handler was given, keyed by the payload's `id`. */

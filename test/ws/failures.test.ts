@@ -4,10 +4,11 @@ import { createApp, HttpError } from 'fw';
 import type { Interceptor } from 'fw/core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { bindings } from '../../fixtures/websocket/expected/bindings.js';
+import { anError, messageFailed } from '../http/support.js';
 import { Client, recordingLogger, serve, type TestRoute } from './support.js';
 
 describe('a failing message', () => {
-  it.each<[string, Omit<TestRoute, 'method' | 'path'>]>([
+  it.each<[string, Omit<TestRoute, 'method' | 'path'>, { code?: string; err: unknown }]>([
     [
       'the handler throws',
       {
@@ -15,12 +16,18 @@ describe('a failing message', () => {
           throw new Error('secret detail');
         },
       },
+      { err: anError('secret detail') },
     ],
     [
       'the handler rejects with an HttpError',
       { handle: () => Promise.reject(new HttpError(409, 'taken')) },
+      { err: new HttpError(409, 'taken') },
     ],
-    ['the reply is not JSON', { handle: () => ({ n: 1n }) }],
+    [
+      'the reply is not JSON',
+      { handle: () => ({ n: 1n }) },
+      { code: 'FW_ERR_RESPONSE_NOT_SERIALIZABLE', err: expect.any(Error) },
+    ],
     [
       'a route interceptor fails',
       {
@@ -33,15 +40,21 @@ describe('a failing message', () => {
         ],
         handle: () => 'unreachable',
       },
+      { err: anError('not now') },
     ],
-  ])('closes the connection with 1011 when %s, and logs the error', async (_name, route) => {
-    const served = await serve([{ method: 'WS', path: '/ws', ...route }]);
-    const client = await Client.open(served.port, '/ws');
-    await client.send('x');
-    expect(await client.closed).toEqual({ code: 1011, reason: 'handler error' });
-    expect(client.pending()).toBe(0);
-    expect(served.logger.entries.map((e) => e.message)).toEqual(['fw: WebSocket message failed']);
-  });
+  ])(
+    'closes the connection with 1011 when %s, and logs the error',
+    async (_name, route, failure) => {
+      const served = await serve([{ method: 'WS', path: '/ws', ...route }]);
+      const client = await Client.open(served.port, '/ws', { headers: { 'X-Request-Id': 'up-1' } });
+      await client.send('x');
+      expect(await client.closed).toEqual({ code: 1011, reason: 'handler error' });
+      expect(client.pending()).toBe(0);
+      expect(served.logger.failures()).toEqual([
+        messageFailed({ path: '/ws', requestId: 'up-1', closeCode: 1011, ...failure }),
+      ]);
+    },
+  );
 
   it('runs no message that arrived after the failing one', async () => {
     const ran: string[] = [];
@@ -105,19 +118,22 @@ describe('a typed payload (fixtures/websocket, as fwgen generated it)', () => {
       'does not match the type',
       '{"text":5,"replyTo":"x"}',
       'Invalid payload: text: expected a string; replyTo: expected a number',
+      'FW_ERR_PAYLOAD_INVALID',
     ],
-    ['is not JSON', '{"text":', 'Malformed JSON payload: '],
-    ['is empty', '', 'Malformed JSON payload: the payload is empty'],
+    ['is not JSON', '{"text":', 'Malformed JSON payload: ', 'FW_ERR_PAYLOAD_MALFORMED'],
+    ['is empty', '', 'Malformed JSON payload: the payload is empty', 'FW_ERR_PAYLOAD_MALFORMED'],
   ])(
-    'closes with 1007 naming the problem when the payload %s, and logs nothing',
-    async (_name, payload, reason) => {
+    'closes with 1007 naming the problem when the payload %s, and logs it at info only',
+    async (_name, payload, reason, code) => {
       const { port, logger } = await chat();
       const client = await Client.open(port, '/ws/rooms/lobby');
       await client.send(payload);
       const closed = await client.closed;
       expect(closed.code).toBe(1007);
       expect(closed.reason.startsWith(reason)).toBe(true);
-      expect(logger.entries).toEqual([]);
+      expect(logger.failures()).toEqual([
+        messageFailed({ path: '/ws/rooms/lobby', closeCode: 1007, code }),
+      ]);
     },
   );
 });

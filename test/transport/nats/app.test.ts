@@ -7,6 +7,8 @@ import { natsTransport } from 'fw/transport/nats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindings } from '../../../fixtures/events/expected/bindings.js';
 import { OrderEvents } from '../../../fixtures/events/input/orders.js';
+import { anError } from '../../http/support.js';
+import { type Disposition, eventFailed } from '../support.js';
 import {
   backlog,
   quietLogger,
@@ -103,9 +105,30 @@ describe('an app on the nats transport', () => {
     );
     // Neither is retried: one can never validate, the other is always too big.
     expect(dead.map((d) => d.header.get('Fw-Deliveries'))).toEqual(['1', '1']);
-    expect(logger.messages).toContain(
-      `fw: event order.placed failed (delivery 1 of 2, its payload cannot be handled); dead-lettered to ${n.deadLetterSubject}`,
-    );
+    // Logged once each: a failed order at its first delivery of two, to be redelivered; a bad
+    // payload at its first too, dead-lettered at once.
+    const failed = (fields: { code?: string; err: unknown }, disposition: Disposition) =>
+      eventFailed({
+        event: 'order.placed',
+        group: n.group,
+        attempt: 1,
+        maxAttempts: 2,
+        disposition,
+        ...fields,
+      });
+    // Both consumers of order.placed refuse the invalid one: its error joins theirs.
+    const invalid = 'Invalid payload: orderId: expected a number';
+    const tooBig = `The payload of ${TOO_BIG.length} bytes exceeds the limit of 1024 bytes (maxPayloadBytes)`;
+    const records = [
+      ...failing.map((id) => failed({ err: anError(`order ${id} fails once`) }, 'redelivered')),
+      failed(
+        { code: 'FW_ERR_PAYLOAD_INVALID', err: anError(`${invalid}\n${invalid}`) },
+        'dead-lettered',
+      ),
+      failed({ code: 'FW_ERR_PAYLOAD_TOO_LARGE', err: anError(tooBig) }, 'dead-lettered'),
+    ];
+    expect(logger.records).toHaveLength(records.length);
+    expect(logger.records).toEqual(expect.arrayContaining(records));
     expect(await backlog(n)).toEqual({ ackPending: 0, pending: 0 });
   });
 });

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   backlog,
+  type Names,
   payload,
   publishRange,
   Recorder,
@@ -13,6 +14,20 @@ import {
 
 const res = new Resources();
 afterEach(() => res.release());
+
+/** The record of a lost connection: a warning, as the client reconnects by itself. */
+const lost = (n: Names) => ({
+  level: 'warn',
+  msg: 'nats connection lost; reconnecting',
+  fields: { group: n.group, server: expect.any(String) },
+});
+
+/** The record of a connection back. */
+const restored = (n: Names) => ({
+  level: 'info',
+  msg: 'nats connection restored',
+  fields: { group: n.group, server: expect.any(String) },
+});
 
 describe('nats transport reconnection', () => {
   it('resumes consuming after the connection is cut and comes back', async () => {
@@ -30,9 +45,8 @@ describe('nats transport reconnection', () => {
 
     proxy.down = true;
     proxy.cut();
-    await waitFor('the loss noticed', () =>
-      consumer.logger.messages.some((m) => m.includes('lost; reconnecting')),
-    );
+    await waitFor('the loss noticed', () => consumer.logger.messages.includes(lost(n).msg));
+    expect(consumer.logger.records).toContainEqual(lost(n));
     await publishRange(publisher, 'order.placed', 30, 10); // stored while the consumer is away
     proxy.down = false;
 
@@ -44,7 +58,8 @@ describe('nats transport reconnection', () => {
       return b.ackPending === 0 && b.pending === 0;
     });
     expect(proxy.accepted).toBeGreaterThan(1);
-    expect(consumer.logger.messages.some((m) => m.includes('restored'))).toBe(true);
+    expect(consumer.logger.records).toContainEqual(restored(n));
+    expect(consumer.logger.records.filter((r) => r.level === 'error')).toEqual([]);
   });
 
   it('publishes while the connection is down, acknowledged once it is back', async () => {
@@ -59,9 +74,8 @@ describe('nats transport reconnection', () => {
     await publishRange(publisher, 'order.placed', 5);
     proxy.down = true;
     proxy.cut();
-    await waitFor('the loss noticed', () =>
-      publisher.logger.messages.some((m) => m.includes('lost; reconnecting')),
-    );
+    await waitFor('the loss noticed', () => publisher.logger.messages.includes(lost(n).msg));
+    expect(publisher.logger.records).toContainEqual(lost(n));
     const sending = publishRange(publisher, 'order.placed', 15, 5);
     setTimeout(() => {
       proxy.down = false;
@@ -83,10 +97,18 @@ describe('nats transport reconnection', () => {
     const accepted = proxy.accepted;
     proxy.down = true;
     proxy.cut();
-    await waitFor('the consumer stopped', () =>
-      consumer.logger.messages.some((m) => m.includes('stopped: connection closed')),
-    );
-    expect(consumer.logger.messages).toContain('fw: nats connection closed for good');
+    const stopped = {
+      level: 'error',
+      msg: 'nats consumer stopped: connection closed',
+      fields: { group: n.group, err: expect.any(Error) },
+    };
+    await waitFor('the consumer stopped', () => consumer.logger.messages.includes(stopped.msg));
+    expect(consumer.logger.records).toContainEqual(stopped);
+    expect(consumer.logger.records).toContainEqual({
+      level: 'error',
+      msg: 'nats connection closed for good',
+      fields: { group: n.group, err: expect.any(Error) },
+    });
     await expect(consumer.publish('order.placed', payload(0))).rejects.toThrow(
       'was not acknowledged by JetStream',
     );

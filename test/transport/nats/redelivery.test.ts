@@ -2,6 +2,8 @@
 // dead-lettered with why, then terminated.
 import { DEAD_LETTER_HEADERS } from 'fw/transport/nats';
 import { afterEach, describe, expect, it } from 'vitest';
+import { anError } from '../../http/support.js';
+import { type Disposition, eventFailed } from '../support.js';
 import {
   backlog,
   type Names,
@@ -39,9 +41,19 @@ describe('nats transport redelivery', () => {
     await waitFor('every message acknowledged', settled(n));
     expect(recorder.hasAll(12)).toBe(true);
     expect(recorder.total).toBe(16);
-    expect(consumer.logger.messages).toContain(
-      'fw: event order.placed failed (delivery 1 of 5); redelivering it',
+    // Once for each failed message, each at its first delivery of five.
+    const failed = [0, 3, 6, 9].map((id) =>
+      eventFailed({
+        event: 'order.placed',
+        group: n.group,
+        attempt: 1,
+        maxAttempts: 5,
+        disposition: 'redelivered',
+        err: anError(`fail ${id} once`),
+      }),
     );
+    expect(consumer.logger.records).toHaveLength(failed.length);
+    expect(consumer.logger.records).toEqual(expect.arrayContaining(failed));
     expect(await storedOn(n, n.deadLetterSubject)).toEqual([]);
   });
 
@@ -70,9 +82,20 @@ describe('nats transport redelivery', () => {
       ['Fw-Error', 'no stock for order 7'],
       ['Fw-Stream-Sequence', '1'],
     ]);
-    expect(consumer.logger.messages).toContain(
-      `fw: event order.placed failed (delivery 3 of 3); dead-lettered to ${n.deadLetterSubject}`,
-    );
+    const failed = (attempt: number, disposition: Disposition) =>
+      eventFailed({
+        event: 'order.placed',
+        group: n.group,
+        attempt,
+        maxAttempts: 3,
+        disposition,
+        err: anError('no stock\nfor order 7'),
+      });
+    expect(consumer.logger.records).toEqual([
+      failed(1, 'redelivered'),
+      failed(2, 'redelivered'),
+      failed(3, 'dead-lettered'),
+    ]);
   });
 
   it('drops a message after maxDeliver failures when deadLetterSubject is false', async () => {
@@ -88,9 +111,16 @@ describe('nats transport redelivery', () => {
     await waitFor('two deliveries, then nothing pending', async () => {
       return recorder.counts.get(1) === 2 && (await settled(n)());
     });
-    expect(consumer.logger.messages).toContain(
-      'fw: event order.placed failed (delivery 2 of 2); dropping it (no dead-letter subject)',
-    );
+    const failed = (attempt: number, disposition: Disposition) =>
+      eventFailed({
+        event: 'order.placed',
+        group: n.group,
+        attempt,
+        maxAttempts: 2,
+        disposition,
+        err: anError('always'),
+      });
+    expect(consumer.logger.records).toEqual([failed(1, 'redelivered'), failed(2, 'dropped')]);
   });
 
   it('dead-letters, without running it again, a message whose last delivery was lost', async () => {
@@ -126,5 +156,15 @@ describe('nats transport redelivery', () => {
     expect(recorder.total).toBe(1);
     const [dead] = await storedOn(n, n.deadLetterSubject);
     expect(dead?.header.get('Fw-Error')).toBe('not acknowledged after 1 deliveries');
+    expect(second.logger.records).toEqual([
+      eventFailed({
+        event: 'order.placed',
+        group: n.group,
+        attempt: 2,
+        maxAttempts: 1,
+        disposition: 'dead-lettered',
+        err: anError('not acknowledged after 1 deliveries'),
+      }),
+    ]);
   });
 });

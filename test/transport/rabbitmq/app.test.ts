@@ -4,6 +4,8 @@
 import type { Channel, ChannelModel, GetMessage } from 'amqplib';
 import { type App, createApp } from 'fw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { anError } from '../../http/support.js';
+import { eventFailed } from '../support.js';
 import { bindings, OrderEvents } from './app-bindings.js';
 import {
   admin,
@@ -72,8 +74,17 @@ describe('rabbitmq transport under createApp', () => {
     const dead = (await channel.get(names.deadQueue, { noAck: true })) as GetMessage;
     expect(JSON.parse(dead.content.toString())).toEqual({ name: 'order.placed', orderId: 'five' });
     expect(consumer.placed).toEqual([]);
-    expect(transport.logger.messages).toEqual([
-      'fw: event order.placed failed (delivery 1 of 2, its payload cannot be handled); dead-lettering it',
+    // Its payload can never be handled: dead-lettered at the first delivery of two.
+    expect(transport.logger.records).toEqual([
+      eventFailed({
+        event: 'order.placed',
+        group: names.group,
+        attempt: 1,
+        maxAttempts: 2,
+        disposition: 'dead-lettered',
+        code: 'FW_ERR_PAYLOAD_INVALID',
+        err: anError('Invalid payload: orderId: expected a number'),
+      }),
     ]);
   });
 
@@ -89,8 +100,18 @@ describe('rabbitmq transport under createApp', () => {
     const dead = (await channel.get(names.deadQueue, { noAck: true })) as GetMessage;
     expect(JSON.parse(dead.content.toString())).toEqual(big);
     expect(consumer.placed).toEqual([7]);
-    expect(transport.logger.messages).toEqual([
-      'fw: event order.placed failed (delivery 1 of 3, its payload cannot be handled); dead-lettering it',
+    expect(transport.logger.records).toEqual([
+      eventFailed({
+        event: 'order.placed',
+        group: names.group,
+        attempt: 1,
+        maxAttempts: 3,
+        disposition: 'dead-lettered',
+        code: 'FW_ERR_PAYLOAD_TOO_LARGE',
+        err: anError(
+          `The payload of ${encode(big).length} bytes exceeds the limit of 1024 bytes (maxPayloadBytes)`,
+        ),
+      }),
     ]);
   });
 

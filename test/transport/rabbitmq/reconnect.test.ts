@@ -1,6 +1,7 @@
 // Reconnection after the connection is cut: consumers resume, what was in flight is redelivered,
 // and a publish made meanwhile waits for the new connection.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { anError } from '../../http/support.js';
 import {
   admin,
   breakConnection,
@@ -34,6 +35,23 @@ function transport(options?: Parameters<typeof testTransport>[1]): TestTransport
   return t;
 }
 
+/** The record of a connection lost for `err`: a warning, as the transport reconnects. */
+const lost = (n: Names, err: unknown) => ({
+  level: 'warn',
+  msg: 'rabbitmq connection lost; reconnecting',
+  fields: { group: n.group, err },
+});
+
+/** The record of a connection opened again. */
+const restored = (n: Names) => ({
+  level: 'info',
+  msg: 'rabbitmq connection restored',
+  fields: { group: n.group },
+});
+
+/** Why {@link breakConnection} ended the connection. */
+const CUT = anError('read ECONNRESET (cut by the test)');
+
 describe('rabbitmq transport: reconnection', () => {
   it('reconnects after the connection is cut and goes on consuming', async () => {
     const consumer = transport();
@@ -46,7 +64,7 @@ describe('rabbitmq transport: reconnection', () => {
     const publisher = transport();
     await publishRange(publisher, 'order.placed', 3, 1);
     await waitFor('the messages after the reconnection', () => seen.hasAll(3));
-    expect(consumer.logger.messages[0]).toBe('fw: rabbitmq connection lost; reconnecting');
+    expect(consumer.logger.records).toEqual([lost(names, CUT), restored(names)]);
   });
 
   it('redelivers the message that was in flight when the connection was cut', async () => {
@@ -97,7 +115,8 @@ describe('rabbitmq transport: reconnection', () => {
     }
     await publishRange(consumer, 'order.placed', 1);
     await waitFor('the message', () => seen.hasAll(1));
-    expect(consumer.logger.messages[0]).toBe('fw: rabbitmq connection lost; reconnecting');
+    const cancelled = `rabbitmq: the broker cancelled the consumer of '${names.group}'`;
+    expect(consumer.logger.records).toEqual([lost(names, anError(cancelled)), restored(names)]);
   });
 
   it('gives up after reconnect.maxAttempts and rejects publish with the reason', async () => {
@@ -107,8 +126,23 @@ describe('rabbitmq transport: reconnection', () => {
     await consumer.start(['order.placed'], async () => {});
     consumer.broker.down = true;
     breakConnection(consumer);
-    await expect(consumer.publish('order.placed', payload(0))).rejects.toThrow(
-      'rabbitmq: gave up reconnecting after 2 attempts: broker unreachable',
-    );
+    const gaveUp = 'rabbitmq: gave up reconnecting after 2 attempts: broker unreachable';
+    await expect(consumer.publish('order.placed', payload(0))).rejects.toThrow(gaveUp);
+    const group = names.group;
+    const attemptFailed = (attempt: number) => ({
+      level: 'warn',
+      msg: 'rabbitmq reconnection attempt failed',
+      fields: { group, attempt, err: anError('broker unreachable') },
+    });
+    expect(consumer.logger.records).toEqual([
+      lost(names, CUT),
+      attemptFailed(1),
+      attemptFailed(2),
+      {
+        level: 'error',
+        msg: 'rabbitmq transport stopped',
+        fields: { group, err: anError(gaveUp) },
+      },
+    ]);
   });
 });

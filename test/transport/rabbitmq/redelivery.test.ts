@@ -1,6 +1,8 @@
 // Redelivery after a handler error, and dead-lettering after maxDeliveries.
 import type { Channel, ChannelModel, GetMessage } from 'amqplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { anError } from '../../http/support.js';
+import { type Disposition, eventFailed } from '../support.js';
 import {
   admin,
   deleteAll,
@@ -56,10 +58,16 @@ describe('rabbitmq transport: redelivery and dead letters', () => {
       [2, 1],
     ]);
     expect([await ready(names.group), await ready(names.deadQueue)]).toEqual([0, 0]);
-    expect(consumer.logger.messages).toEqual([
-      'fw: event order.placed failed (delivery 1 of 5); redelivering it',
-      'fw: event order.placed failed (delivery 2 of 5); redelivering it',
-    ]);
+    const failed = (attempt: number) =>
+      eventFailed({
+        event: 'order.placed',
+        group: names.group,
+        attempt,
+        maxAttempts: 5,
+        disposition: 'redelivered',
+        err: anError('order 1 not yet'),
+      });
+    expect(consumer.logger.records).toEqual([failed(1), failed(2)]);
   });
 
   it('dead-letters a message after maxDeliveries failed deliveries; the others go on', async () => {
@@ -78,9 +86,20 @@ describe('rabbitmq transport: redelivery and dead letters', () => {
     expect(JSON.parse(dead.content.toString())).toEqual({ id: 0 });
     const death = dead.properties.headers?.['x-death']?.[0];
     expect([death?.reason, death?.['routing-keys']]).toEqual(['delivery_limit', ['order.placed']]);
-    expect(consumer.logger.messages.at(-1)).toBe(
-      'fw: event order.placed failed (delivery 3 of 3); dead-lettering it',
-    );
+    const failed = (attempt: number, disposition: Disposition) =>
+      eventFailed({
+        event: 'order.placed',
+        group: names.group,
+        attempt,
+        maxAttempts: 3,
+        disposition,
+        err: anError('poison'),
+      });
+    expect(consumer.logger.records).toEqual([
+      failed(1, 'redelivered'),
+      failed(2, 'redelivered'),
+      failed(3, 'dead-lettered'),
+    ]);
     expect(await ready(names.group)).toBe(0);
   });
 
