@@ -45,16 +45,52 @@ export function jsonLogger(options: JsonLoggerOptions = {}): Logger {
 /** The rest of a record after `"time":`. */
 function record(fields: LogFields, message: string): string {
   let body = '{}';
-  try {
-    if (typeof fields === 'object' && fields !== null && !Array.isArray(fields)) {
+  if (typeof fields === 'object' && fields !== null && !Array.isArray(fields)) {
+    try {
       body = JSON.stringify(fields, replacer);
+    } catch (err) {
+      body = fieldByField(fields, err);
     }
-  } catch (err) {
-    body = JSON.stringify({ logError: `fields not serialisable: ${(err as Error).message}` });
   }
   const msg = JSON.stringify(String(message));
   const rest = body.length > 2 ? `${body.slice(1, -1)},` : '';
   return `${Date.now()},${rest}"msg":${msg}}`;
+}
+
+/**
+ * The fields that serialise, and `logError` naming those that do not (a cycle, a getter or
+ * `toJSON` that throws): one bad field must not cost the record its request id, path or status.
+ * `whole` is why the fields failed together, said when no one field fails alone.
+ */
+function fieldByField(fields: LogFields, whole: unknown): string {
+  const parts: string[] = [];
+  const failed: string[] = [];
+  let keys: string[] = [];
+  try {
+    keys = Object.keys(fields);
+  } catch (err) {
+    failed.push(reason(err));
+  }
+  for (const key of keys) {
+    try {
+      const value = JSON.stringify(fields[key], replacer);
+      if (value !== undefined) parts.push(`${JSON.stringify(key)}:${value}`);
+    } catch (err) {
+      failed.push(`${key}: ${reason(err)}`);
+    }
+  }
+  if (failed.length === 0) failed.push(reason(whole));
+  const logError = `fields not serialisable: ${failed.join('; ')}`;
+  parts.push(`"logError":${JSON.stringify(logError)}`);
+  return `{${parts.join(',')}}`;
+}
+
+function reason(err: unknown): string {
+  try {
+    return err instanceof Error ? err.message : String(err);
+  } catch {
+    return 'unknown error';
+  }
 }
 
 function replacer(this: unknown, _key: string, value: unknown): unknown {
