@@ -9,7 +9,7 @@
  * `ackWait`.
  */
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { REQUEST_ID_HEADER, requestIdFor } from '../../context/request-id.js';
+import { isRequestId, REQUEST_ID_HEADER, requestIdFor } from '../../context/request-id.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';
 import { type Delivery, type DeliveryHandler, isUnprocessable } from '../../events/transport.js';
 import { log } from '../../log/logger.js';
@@ -113,7 +113,12 @@ export class Puller {
       settle(() => message.ack());
       return;
     }
-    const requestId = requestIdFor(message.headers?.get(REQUEST_ID_HEADER));
+    // A message published without an id (by another client) gets one from its place in the
+    // stream, so that each of its deliveries logs the same id.
+    const sent = message.headers?.get(REQUEST_ID_HEADER);
+    const requestId = requestIdFor(
+      isRequestId(sent) ? sent : `${message.info.stream}:${message.seq}`,
+    );
     const delivery: Delivery = { eventName, payload: message.data, metadata: { requestId } };
     const startedAt = performance.now();
     const attempt = message.info.deliveryCount;

@@ -243,7 +243,10 @@ export class RabbitMqTransport implements Transport {
   async #deliver(channel: Channel, message: ConsumeMessage): Promise<void> {
     const eventName = message.fields.routingKey;
     const headers = message.properties.headers;
-    const requestId = requestIdFor(headers?.[REQUEST_ID_AMQP_HEADER]);
+    // A message published without an id (by another client) falls back to its message id, so
+    // that each of its deliveries logs the same id.
+    const sent: unknown = headers?.[REQUEST_ID_AMQP_HEADER];
+    const requestId = requestIdFor(isRequestId(sent) ? sent : message.properties.messageId);
     const delivery = { eventName, payload: message.content, metadata: { requestId } };
     const startedAt = performance.now();
     try {

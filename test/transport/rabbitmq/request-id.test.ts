@@ -183,6 +183,16 @@ describe('request ids over rabbitmq', () => {
     expect(seen[0]?.requestId).not.toBe(headers?.['x-request-id']);
   });
 
+  // Every delivery of such a message then logs the same id.
+  it('gives a message published without an id its AMQP message id', async () => {
+    const { seen } = await startApp();
+
+    channel.publish(names.exchange, EVENT, Buffer.from('{"orderId":12}'), { messageId: 'msg-77' });
+    await waitFor('the consumer', () => seen.length === 1);
+
+    expect(seen).toEqual([{ orderId: 12, requestId: 'msg-77' }]);
+  });
+
   it('keeps the id of a message another publisher sent with a token in x-request-id', async () => {
     const { seen } = await startApp();
 
