@@ -46,6 +46,20 @@ export function requestIdFor(incoming: unknown): string {
 }
 
 /**
+ * The id of a request with Node's `rawHeaders`: its first `X-Request-Id` when that is a token
+ * (of two, the first, as `header()` reads it), otherwise a new one. @internal
+ */
+export function requestIdOfHeaders(rawHeaders: readonly string[]): string {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (name.length === 12 && (name === 'x-request-id' || name.toLowerCase() === 'x-request-id')) {
+      return requestIdFor(rawHeaders[i + 1]);
+    }
+  }
+  return newRequestId();
+}
+
+/**
  * The id of the request, event message or WebSocket connection that `ctx` belongs to; undefined
  * for a `Context` made outside one (`background()`).
  * @example logger.info({ requestId: requestIdOf(ctx) }, 'order created');

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { background, type Context, withCancel, withExpiry } from '../context/context.js';
 import { splitTarget } from '../context/headers.js';
-import { REQUEST_ID_HEADER, requestIdFor } from '../context/request-id.js';
+import { REQUEST_ID_HEADER, requestIdOfHeaders } from '../context/request-id.js';
 import { findError, toError } from '../core/error-chain.js';
 import { type Execute, isPromise, type MaybePromise } from '../core/pipeline.js';
 import { FwError, problemOf } from '../errors.js';
@@ -100,7 +100,7 @@ export class NodeServer {
         const refused = checkRequestHead(url, req.rawHeaders, limits);
         if (refused === undefined) return upgrade.upgrade(req, socket, head);
         const startedAt = performance.now();
-        const requestId = requestIdFor(req.headers['x-request-id']);
+        const requestId = requestIdOfHeaders(req.rawHeaders);
         refuse(socket, refused, requestId);
         const facts = { method: req.method ?? 'GET', path: splitTarget(url).path, requestId };
         logRequestFailure(options.logger, { ...facts, status: refused.status, startedAt }, refused);

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { background, DeadlineExceeded, withTimeout, withValue } from '../context/context.js';
 import { splitTarget } from '../context/headers.js';
-import { REQUEST_ID, REQUEST_ID_HEADER, requestIdFor } from '../context/request-id.js';
+import { REQUEST_ID, REQUEST_ID_HEADER, requestIdOfHeaders } from '../context/request-id.js';
 import { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
 import type { Execute, Route } from '../core/pipeline.js';
 import type { Interceptor } from '../core/types.js';
@@ -88,7 +88,7 @@ export class WebSocketGateways {
     const up: Upgrade = {
       method: req.method ?? 'GET',
       path: splitTarget(req.url ?? '/').path,
-      requestId: requestIdFor(req.headers['x-request-id']),
+      requestId: requestIdOfHeaders(req.rawHeaders),
       startedAt: performance.now(),
     };
     this.#handshake(req, socket, head, up).catch((err: unknown) => {

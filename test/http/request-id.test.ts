@@ -444,6 +444,16 @@ describe('request ids of a WebSocket', () => {
     expect(JSON.parse(await ask(ws, 'hi'))).toEqual({ id, ofContext: id });
   });
 
+  // Node joins the two into 'first, second' in req.headers; fw reads the first, as over HTTP.
+  it('keeps the first of two X-Request-Id headers of an upgrade, as over HTTP', async () => {
+    const served = await serve([gateway]);
+    const twice = { 'X-Request-Id': ['first', 'second'] } as unknown as Record<string, string>;
+    const { ws, upgrade } = await openWebSocket(served, '/ws/orders', twice);
+
+    expect(upgrade.headers['x-request-id']).toBe('first');
+    expect(JSON.parse(await ask(ws, 'one'))).toEqual({ id: 'first', ofContext: 'first' });
+  });
+
   it("logs a message that failed once, with the upgrade's id", async () => {
     const served = await serve([gateway]);
     const { ws } = await openWebSocket(served, '/ws/orders', { 'X-Request-Id': 'socket-err' });
