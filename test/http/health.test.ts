@@ -20,6 +20,7 @@ import {
   type Served,
   serve,
   type TestRoute,
+  thrown,
 } from './support.js';
 
 const LIVE = { status: 'ok' };
@@ -440,13 +441,3 @@ describe('where the probes are', () => {
     expect(await (await fetch(served.url('/_fw/ready'))).json()).toEqual(READY);
   });
 });
-
-/** What `fn` throws; undefined when it returns. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
-}

@@ -383,3 +383,13 @@ export class RawClient {
 }
 
 const CRLF = Buffer.from('\r\n');
+
+/** What `fn` throws; undefined when it returns. */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}

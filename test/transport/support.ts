@@ -1,7 +1,10 @@
 // Shared by the broker transport tests: waiting on a condition, a quiet logger, and numbered
 // messages whose handling a test accounts for.
 import type { Delivery, LogFields, Logger, Transport } from 'fw';
-import { aDuration, aRequestId, theRequestId } from '../http/support.js';
+import type { Context } from 'fw/context';
+import type { ConsumerRequestContext } from 'fw/core';
+import { type DomainEvent, publishEvents } from 'fw/publish';
+import { aDuration, aRequestId, type TestRoute, theRequestId } from '../http/support.js';
 
 /** Resolves once `condition()` holds; rejects naming `what` after `timeoutMs`. */
 export async function waitFor(
@@ -115,4 +118,43 @@ export async function publishRange(
   const sends: Promise<void>[] = [];
   for (let id = from; id < to; id++) sends.push(transport.publish(eventName, payload(id)));
   await Promise.all(sends);
+}
+
+/** The event the request-id tests publish. */
+export const EVENT = 'order.placed';
+
+/** What a consumer of the request-id tests saw of one message. */
+export interface Seen {
+  readonly orderId: number;
+  readonly requestId: string;
+}
+
+/**
+ * The routes of the request-id tests on a broker: `POST /orders/:id` publishes {@link EVENT},
+ * whose consumer records each message's request id in `seen` and fails for a negative order.
+ */
+export function requestIdRoutes(): { seen: Seen[]; routes: TestRoute[] } {
+  const seen: Seen[] = [];
+  const routes: TestRoute[] = [
+    {
+      method: 'POST',
+      path: '/orders/:id',
+      params: ['id:number', 'ctx:fw/context#Context'],
+      handle: (id: number, ctx: Context) => {
+        publishEvents(ctx, { name: EVENT, occurredAt: new Date(0), orderId: id } as DomainEvent);
+        return { orderId: id };
+      },
+    },
+    {
+      method: 'EVENT',
+      path: EVENT,
+      params: ['ctx:fw/core#ConsumerRequestContext'],
+      handle: (ctx: ConsumerRequestContext) => {
+        const { orderId } = JSON.parse(Buffer.from(ctx.payload()).toString('utf8'));
+        seen.push({ orderId, requestId: ctx.requestId() });
+        if (orderId < 0) throw new Error(`cannot ship order ${orderId}`);
+      },
+    },
+  ];
+  return { seen, routes };
 }

@@ -3,7 +3,7 @@
 import { type App, createApp, FwError, HttpError, type Logger } from 'fw';
 import { pino } from 'pino';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { bindingsOf, type TestRoute } from '../../http/support.js';
+import { bindingsOf, type TestRoute, thrown } from '../../http/support.js';
 
 /** A pino logger writing to a destination the test reads back, as pino parses its own lines. */
 function pinoCapture(level = 'info') {
@@ -140,16 +140,6 @@ describe('createApp({ logger: pino() })', () => {
     expect(records()).toEqual([expect.objectContaining({ svc: 'orders', path: '/orders/3' })]);
   });
 });
-
-/** What `fn` throws; undefined when it returns. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
-}
 
 describe('a logger createApp refuses', () => {
   const error = () => {};

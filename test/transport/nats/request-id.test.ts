@@ -5,25 +5,16 @@
 import { jetstream } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { type App, createApp } from 'fw';
-import type { Context } from 'fw/context';
-import type { ConsumerRequestContext } from 'fw/core';
-import { type DomainEvent, publishEvents } from 'fw/publish';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bindingsOf, type TestRoute } from '../../http/support.js';
+import { bindingsOf } from '../../http/support.js';
+import { EVENT, requestIdRoutes } from '../support.js';
 import { admin, type Names, Resources, storedOn, testTransport, waitFor } from './support.js';
 
 const TOKEN = /^[A-Za-z0-9._:+/=-]{1,128}$/;
-const EVENT = 'order.placed';
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 const res = new Resources();
 afterEach(() => res.release());
-
-/** What the consumer saw of one message. */
-interface Seen {
-  readonly orderId: number;
-  readonly requestId: string;
-}
 
 /**
  * A started app on the server whose `POST /orders/:id` publishes `order.placed` and whose consumer
@@ -31,28 +22,7 @@ interface Seen {
  */
 async function startApp() {
   const names = res.names();
-  const seen: Seen[] = [];
-  const routes: TestRoute[] = [
-    {
-      method: 'POST',
-      path: '/orders/:id',
-      params: ['id:number', 'ctx:fw/context#Context'],
-      handle: (id: number, ctx: Context) => {
-        publishEvents(ctx, { name: EVENT, occurredAt: new Date(0), orderId: id } as DomainEvent);
-        return { orderId: id };
-      },
-    },
-    {
-      method: 'EVENT',
-      path: EVENT,
-      params: ['ctx:fw/core#ConsumerRequestContext'],
-      handle: (ctx: ConsumerRequestContext) => {
-        const { orderId } = JSON.parse(Buffer.from(ctx.payload()).toString('utf8'));
-        seen.push({ orderId, requestId: ctx.requestId() });
-        if (orderId < 0) throw new Error(`cannot ship order ${orderId}`);
-      },
-    },
-  ];
+  const { seen, routes } = requestIdRoutes();
   const transport = testTransport(names, { maxDeliver: 1 });
   const app: App = res.track(
     createApp({ bindings: bindingsOf(routes), transport, logger: transport.logger }),

@@ -4,11 +4,9 @@
 // without one (another publisher) gets a fresh id.
 import type { Channel, ChannelModel, GetMessage } from 'amqplib';
 import { type App, createApp } from 'fw';
-import type { Context } from 'fw/context';
-import type { ConsumerRequestContext } from 'fw/core';
-import { type DomainEvent, publishEvents } from 'fw/publish';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindingsOf, type TestRoute } from '../../http/support.js';
+import { bindingsOf } from '../../http/support.js';
+import { EVENT, requestIdRoutes, type Seen } from '../support.js';
 import {
   admin,
   deleteAll,
@@ -20,7 +18,6 @@ import {
 } from './support.js';
 
 const TOKEN = /^[A-Za-z0-9._:+/=-]{1,128}$/;
-const EVENT = 'order.placed';
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 let names: Names;
@@ -43,40 +40,13 @@ afterEach(async () => {
   await deleteAll([names.group, names.deadQueue, spyQueue], [names.exchange, names.deadExchange]);
 });
 
-/** What the consumer saw of one message. */
-interface Seen {
-  readonly orderId: number;
-  readonly requestId: string;
-}
-
 /**
  * A started app on the broker whose `POST /orders/:id` publishes `order.placed` and whose consumer
  * records each message's request id, failing for a negative order (dead-lettered at once). A
  * queue bound beside the group's keeps a copy of every message for the test to read.
  */
 async function startApp(): Promise<{ app: App; transport: TestTransport; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const routes: TestRoute[] = [
-    {
-      method: 'POST',
-      path: '/orders/:id',
-      params: ['id:number', 'ctx:fw/context#Context'],
-      handle: (id: number, ctx: Context) => {
-        publishEvents(ctx, { name: EVENT, occurredAt: new Date(0), orderId: id } as DomainEvent);
-        return { orderId: id };
-      },
-    },
-    {
-      method: 'EVENT',
-      path: EVENT,
-      params: ['ctx:fw/core#ConsumerRequestContext'],
-      handle: (ctx: ConsumerRequestContext) => {
-        const { orderId } = JSON.parse(Buffer.from(ctx.payload()).toString('utf8'));
-        seen.push({ orderId, requestId: ctx.requestId() });
-        if (orderId < 0) throw new Error(`cannot ship order ${orderId}`);
-      },
-    },
-  ];
+  const { seen, routes } = requestIdRoutes();
   const transport = testTransport(names, { maxDeliveries: 1 });
   const app = createApp({ bindings: bindingsOf(routes), transport, logger: transport.logger });
   apps.push(app);
