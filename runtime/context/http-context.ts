@@ -18,7 +18,7 @@ import { parseRequestPairs, recordOf } from '../query/parse.js';
 import { pairValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context, withValue } from './context.js';
 import { freezeQueries, headerMap, targetParts } from './headers.js';
-import { REQUEST_ID, requestIdFor } from './request-id.js';
+import { REQUEST_ID, requestIdOfHeaders } from './request-id.js';
 import { ContextStore } from './store.js';
 
 /** What an {@link HttpContext} is built from. */
@@ -128,7 +128,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
 
   /** The `X-Request-Id` the request arrived with when it is a short token, otherwise a new id. */
   requestId(): string {
-    return (this.#requestId ??= requestIdFor(this.header('x-request-id')));
+    return (this.#requestId ??= requestIdOfHeaders(this.#init.rawHeaders));
   }
 
   /** The request's `Context`, carrying its id (`requestIdOf`); made on first use. */

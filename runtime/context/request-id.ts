@@ -23,9 +23,13 @@ export function isRequestId(value: unknown): value is string {
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** 72 random bits, drawn once per process: ids of two processes differ by their prefix. */
+/**
+ * 36 random bits, drawn once per process: ids of two processes differ by their prefix. Short, so
+ * that an id up to the 60 millionth stays under 13 characters, which V8 makes as one flat string
+ * (a longer concatenation is a rope, flattened again when the header is written).
+ */
 const PREFIX = (() => {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
   let prefix = '';
   for (const b of bytes) prefix += ALPHABET[b & 63];
   return `${prefix}-`;
@@ -33,8 +37,9 @@ const PREFIX = (() => {
 let counter = 0;
 
 /**
- * A new request id: the process's random prefix and a counter, `k3Zq9_TfA0xb-1f`. Unique across
- * processes and cheap (no random numbers per request). @internal
+ * A new request id: the process's random prefix and a counter in base 36, `k3Zq9_-1f`. Unique in
+ * the process, and between processes but for a one-in-2^36 chance; cheap (no random numbers per
+ * request). @internal
  */
 export function newRequestId(): string {
   return PREFIX + (++counter).toString(36);
@@ -52,7 +57,12 @@ export function requestIdFor(incoming: unknown): string {
 export function requestIdOfHeaders(rawHeaders: readonly string[]): string {
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i] as string;
-    if (name.length === 12 && (name === 'x-request-id' || name.toLowerCase() === 'x-request-id')) {
+    // Most names differ in length or first letter: no lower-cased copy is made for them.
+    if (
+      name.length === 12 &&
+      (name.charCodeAt(0) | 0x20) === 0x78 && // x or X
+      (name === 'x-request-id' || name.toLowerCase() === 'x-request-id')
+    ) {
       return requestIdFor(rawHeaders[i + 1]);
     }
   }
