@@ -1,10 +1,13 @@
 // The fixtures' generated bindings run by createApp: what an application sees of fwgen's output.
-import { createApp } from 'fw';
+import { createApp, jsonLogger } from 'fw';
 import { describe, expect, it } from 'vitest';
 import { bindings as eventBindings } from '../../fixtures/events/expected/bindings.js';
 import { OrderEvents } from '../../fixtures/events/input/orders.js';
 import { bindings as userBindings } from '../../fixtures/http-basic/expected/bindings.js';
 import { bindings as productBindings } from '../../fixtures/validators/expected/bindings.js';
+
+/** The client errors these tests cause are logged at info: kept out of the test output. */
+const QUIET = jsonLogger({ level: 'warn' });
 
 const json = (method: string, url: string, body: unknown) => ({
   method,
@@ -40,7 +43,7 @@ const PRODUCT = {
 };
 
 describe('generated HTTP bindings', () => {
-  const app = createApp({ bindings: userBindings });
+  const app = createApp({ bindings: userBindings, logger: QUIET });
 
   it('binds a path key as a number and the validated body', async () => {
     const created = await app.inject(json('POST', '/users', { name: 'Ada', extra: 'dropped' }));
@@ -67,7 +70,7 @@ describe('generated HTTP bindings', () => {
 });
 
 describe('generated validators', () => {
-  const app = createApp({ bindings: productBindings });
+  const app = createApp({ bindings: productBindings, logger: QUIET });
 
   it('accept a body of every supported shape', async () => {
     const res = await app.inject(json('POST', '/products', PRODUCT));

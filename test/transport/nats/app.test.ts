@@ -58,6 +58,8 @@ describe('an app on the nats transport', () => {
     const events = new OrderEvents();
     const flaky = new FlakyOnce();
     const logger = quietLogger();
+    // The transport logs to its own logger; the app only that it listens.
+    const appLogger = quietLogger();
     const transport = natsTransport({
       url: URL,
       group: n.group,
@@ -72,6 +74,7 @@ describe('an app on the nats transport', () => {
       interceptors: [flaky],
       transport,
       maxPayloadBytes: 1024,
+      logger: appLogger,
     });
     res.track(app);
     await app.listen(); // starts the transport
@@ -129,6 +132,7 @@ describe('an app on the nats transport', () => {
     ];
     expect(logger.records).toHaveLength(records.length);
     expect(logger.records).toEqual(expect.arrayContaining(records));
+    expect(appLogger.records.map((r) => r.msg)).toEqual(['listening']);
     expect(await backlog(n)).toEqual({ ackPending: 0, pending: 0 });
   });
 });
