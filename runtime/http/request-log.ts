@@ -35,7 +35,11 @@ export function logRequestFailure(logger: Logger, facts: RequestFacts, err: Erro
     (isClientError(httpError?.status) && isClientError(status)) ||
     (code === 'FW_ERR_SHUTTING_DOWN' && status === 503);
   if (expected) {
-    log(logger, 'info', { ...fields, code, detail: httpError?.detail }, 'request failed');
+    // A refusal fw made of another error (a preHandshake that threw) shows that error: the
+    // operator's only way to learn why.
+    const cause = httpError?.cause;
+    const why = cause instanceof Error && findHttpError(cause) === undefined ? { err: cause } : {};
+    log(logger, 'info', { ...fields, code, detail: httpError?.detail, ...why }, 'request failed');
   } else {
     log(logger, 'error', { ...fields, code, err }, 'request failed');
   }

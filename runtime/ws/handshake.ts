@@ -67,14 +67,17 @@ export async function runPreHandshake(
   }
 }
 
-/** What a failed `preHandshake` answers: its `HttpError` when that is a 4xx, otherwise 401. */
+/**
+ * What a failed `preHandshake` answers: its `HttpError` when that is a 4xx, otherwise 401, with
+ * the error as its cause, which the log record shows (the client is told nothing of it).
+ */
 export function handshakeRefusal(err: Error): HttpError {
   const httpError = findHttpError(err);
   const status = httpError?.status;
   if (httpError !== undefined && Number.isInteger(status) && status! >= 400 && status! <= 499) {
     return httpError;
   }
-  return new FwError('FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED');
+  return new FwError('FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED', {}, { cause: err });
 }
 
 /**
