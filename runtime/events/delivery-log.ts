@@ -20,6 +20,8 @@ export interface DeliveryFailure {
   readonly startedAt: number;
   /** The consumer group, on a broker. */
   readonly group?: string;
+  /** Where a dead-lettered message went: the NATS subject, the RabbitMQ exchange. */
+  readonly deadLetterTo?: string;
   /** Why the message could not be dead-lettered, when it could not. */
   readonly deadLetterError?: string;
 }
@@ -41,6 +43,7 @@ export function logDeliveryFailure(
       attempt: failure.attempt,
       maxAttempts: failure.maxAttempts,
       disposition: failure.disposition,
+      ...(failure.deadLetterTo === undefined ? {} : { deadLetterTo: failure.deadLetterTo }),
       ...(failure.deadLetterError === undefined
         ? {}
         : { deadLetterError: failure.deadLetterError }),

@@ -64,6 +64,8 @@ export interface ExpectedDeliveryFailure {
   readonly requestId?: unknown;
   /** The error's code (an `FW_ERR_*`); none when not given. */
   readonly code?: string;
+  /** Where a dead-lettered message went: the NATS subject, the RabbitMQ exchange. */
+  readonly deadLetterTo?: string;
   /** Why the message could not be dead-lettered. */
   readonly deadLetterError?: string;
 }

@@ -30,6 +30,8 @@ const MAX_ERROR_CHARS = 512;
 /** What became of a message given to {@link deadLetter}. @internal */
 export interface DeadLettered {
   readonly disposition: Disposition;
+  /** The subject it was dead-lettered to. */
+  readonly deadLetterTo?: string;
   /** Why it could not be dead-lettered (it is then redelivered). */
   readonly deadLetterError?: string;
 }
@@ -78,7 +80,7 @@ export async function deadLetter(
     return { disposition: 'redelivered', deadLetterError: oneLine(err) };
   }
   settle(() => message.term());
-  return { disposition: 'dead-lettered' };
+  return { disposition: 'dead-lettered', deadLetterTo: deadLetterSubject };
 }
 
 function oneLine(failure: unknown): string {

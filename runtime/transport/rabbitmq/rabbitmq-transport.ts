@@ -262,6 +262,9 @@ export class RabbitMqTransport implements Transport {
         disposition,
         startedAt,
         group,
+        ...(disposition === 'dead-lettered' && deadLetter
+          ? { deadLetterTo: deadLetter.exchange }
+          : {}),
       });
       // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit;
       // rejected without requeue, it is dead-lettered (or dropped) now.

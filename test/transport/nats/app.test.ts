@@ -117,6 +117,7 @@ describe('an app on the nats transport', () => {
         attempt: 1,
         maxAttempts: 2,
         disposition,
+        ...(disposition === 'dead-lettered' ? { deadLetterTo: n.deadLetterSubject } : {}),
         ...fields,
       });
     // Both consumers of order.placed refuse the invalid one: its error joins theirs.

@@ -89,6 +89,7 @@ describe('nats transport redelivery', () => {
         attempt,
         maxAttempts: 3,
         disposition,
+        ...(disposition === 'dead-lettered' ? { deadLetterTo: n.deadLetterSubject } : {}),
         err: anError('no stock\nfor order 7'),
       });
     expect(consumer.logger.records).toEqual([
@@ -163,6 +164,7 @@ describe('nats transport redelivery', () => {
         attempt: 2,
         maxAttempts: 1,
         disposition: 'dead-lettered',
+        deadLetterTo: n.deadLetterSubject,
         err: anError('not acknowledged after 1 deliveries'),
       }),
     ]);

@@ -99,6 +99,7 @@ describe('request ids over nats', () => {
           attempt: 1,
           maxAttempts: 1,
           disposition: 'dead-lettered',
+          deadLetterTo: names.deadLetterSubject,
           err: expect.objectContaining({ message: 'cannot ship order -1' }),
         }),
       },

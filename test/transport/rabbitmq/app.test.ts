@@ -82,6 +82,7 @@ describe('rabbitmq transport under createApp', () => {
         attempt: 1,
         maxAttempts: 2,
         disposition: 'dead-lettered',
+        deadLetterTo: names.deadExchange,
         code: 'FW_ERR_PAYLOAD_INVALID',
         err: anError('Invalid payload: orderId: expected a number'),
       }),
@@ -107,6 +108,7 @@ describe('rabbitmq transport under createApp', () => {
         attempt: 1,
         maxAttempts: 3,
         disposition: 'dead-lettered',
+        deadLetterTo: names.deadExchange,
         code: 'FW_ERR_PAYLOAD_TOO_LARGE',
         err: anError(
           `The payload of ${encode(big).length} bytes exceeds the limit of 1024 bytes (maxPayloadBytes)`,

@@ -93,6 +93,7 @@ describe('rabbitmq transport: redelivery and dead letters', () => {
         attempt,
         maxAttempts: 3,
         disposition,
+        ...(disposition === 'dead-lettered' ? { deadLetterTo: names.deadExchange } : {}),
         err: anError('poison'),
       });
     expect(consumer.logger.records).toEqual([

@@ -114,6 +114,7 @@ describe('request ids over rabbitmq', () => {
           attempt: 1,
           maxAttempts: 1,
           disposition: 'dead-lettered',
+          deadLetterTo: names.deadExchange,
           err: expect.objectContaining({ message: 'cannot ship order -1' }),
         }),
       },
