@@ -9,17 +9,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { background, type Context, withCancel, withExpiry } from '../context/context.js';
-import { splitTarget } from '../context/headers.js';
-import { REQUEST_ID_HEADER, requestIdOfHeaders } from '../context/request-id.js';
+import { REQUEST_ID_HEADER } from '../context/request-id.js';
 import { findError, toError } from '../core/error-chain.js';
 import { type Execute, isPromise, type MaybePromise } from '../core/pipeline.js';
 import { FwError, problemOf } from '../errors.js';
 import type { Logger } from '../log/logger.js';
-import { refuse } from '../ws/handshake.js';
+import { refuseUpgrade, upgradeOf } from '../ws/handshake.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type ResponseSink } from './exchange.js';
 import { stageError } from './render.js';
-import { logExchangeFailure, logRequestFailure } from './request-log.js';
+import { logExchangeFailure } from './request-log.js';
 
 /** How long the server waits for slow clients, and how big a request head it reads. */
 export interface ServerTimeouts {
@@ -96,14 +95,9 @@ export class NodeServer {
     const upgrade = options.upgrade;
     if (upgrade !== undefined) {
       this.#server.on('upgrade', (req, socket, head) => {
-        const url = req.url ?? '/';
-        const refused = checkRequestHead(url, req.rawHeaders, limits);
-        if (refused === undefined) return upgrade.upgrade(req, socket, head);
-        const startedAt = performance.now();
-        const requestId = requestIdOfHeaders(req.rawHeaders);
-        refuse(socket, refused, requestId);
-        const facts = { method: req.method ?? 'GET', path: splitTarget(url).path, requestId };
-        logRequestFailure(options.logger, { ...facts, status: refused.status, startedAt }, refused);
+        const refused = checkRequestHead(req.url ?? '/', req.rawHeaders, limits);
+        if (refused === undefined) upgrade.upgrade(req, socket, head);
+        else refuseUpgrade(socket, refused, upgradeOf(req), options.logger);
       });
     }
   }

@@ -9,17 +9,22 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { background, DeadlineExceeded, withTimeout, withValue } from '../context/context.js';
-import { splitTarget } from '../context/headers.js';
-import { REQUEST_ID, REQUEST_ID_HEADER, requestIdOfHeaders } from '../context/request-id.js';
+import { REQUEST_ID, REQUEST_ID_HEADER } from '../context/request-id.js';
 import { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
 import type { Execute, Route } from '../core/pipeline.js';
 import type { Interceptor } from '../core/types.js';
 import { FwError, type HttpError } from '../errors.js';
-import { logRequestFailure, type RequestFacts } from '../http/request-log.js';
 import { elapsedMs, type Logger, log } from '../log/logger.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
 import { WsConnection } from './connection.js';
-import { badUpgrade, handshakeRefusal, refuse, runPreHandshake } from './handshake.js';
+import {
+  badUpgrade,
+  handshakeRefusal,
+  refuseUpgrade,
+  runPreHandshake,
+  type Upgrade,
+  upgradeOf,
+} from './handshake.js';
 import type { WebSocketLimits } from './limits.js';
 import { originAllowed } from './origin.js';
 import type { WsMessage } from './ws-message.js';
@@ -44,9 +49,6 @@ export interface GatewaysInit {
   /** Where refused upgrades and failed messages are logged. */
   readonly logger: Logger;
 }
-
-/** An upgrade request's facts for its log record, all but its status. */
-type Upgrade = Omit<RequestFacts, 'status'>;
 
 /** Seconds a client refused for capacity is asked to wait (Spine's `CapacityRetry` default). */
 const RETRY_AFTER = '1';
@@ -85,12 +87,7 @@ export class WebSocketGateways {
   /** Handles an `upgrade` event of the HTTP server; never throws. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', noop); // a reset during the handshake must not crash the process
-    const up: Upgrade = {
-      method: req.method ?? 'GET',
-      path: splitTarget(req.url ?? '/').path,
-      requestId: requestIdOfHeaders(req.rawHeaders),
-      startedAt: performance.now(),
-    };
+    const up = upgradeOf(req);
     this.#handshake(req, socket, head, up).catch((err: unknown) => {
       const { path, requestId, startedAt } = up;
       const fields = { path, requestId, durationMs: elapsedMs(startedAt), err };
@@ -166,10 +163,8 @@ export class WebSocketGateways {
     });
   }
 
-  /** Refuses the upgrade with `refusal` and logs it as a request. */
   #refuse(socket: Duplex, refusal: HttpError, up: Upgrade): void {
-    refuse(socket, refusal, up.requestId);
-    logRequestFailure(this.#init.logger, { ...up, status: refusal.status }, refusal);
+    refuseUpgrade(socket, refusal, up, this.#init.logger);
   }
 
   /** What to answer after the `preHandshake` interceptors, or undefined to upgrade. */

@@ -11,10 +11,13 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Context } from '../context/context.js';
-import { REQUEST_ID_HEADER } from '../context/request-id.js';
+import { splitTarget } from '../context/headers.js';
+import { REQUEST_ID_HEADER, requestIdOfHeaders } from '../context/request-id.js';
 import { findHttpError, toError } from '../core/error-chain.js';
 import type { HandlerMeta, Interceptor, WebSocketHandshakeContext } from '../core/types.js';
 import { FwError, type HttpError } from '../errors.js';
+import { logRequestFailure, type RequestFacts } from '../http/request-log.js';
+import type { Logger } from '../log/logger.js';
 
 const KEY = /^[+/0-9A-Za-z]{22}==$/; // 16 random bytes in base64 (RFC 6455 section 4.1)
 
@@ -80,12 +83,36 @@ export function handshakeRefusal(err: Error): HttpError {
   return new FwError('FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED', {}, { cause: err });
 }
 
+/** An upgrade request as its log record names it: all but the status it was answered with. */
+export type Upgrade = Omit<RequestFacts, 'status'>;
+
+/** What the log says of upgrade request `req`, taken as it arrives. */
+export function upgradeOf(req: IncomingMessage): Upgrade {
+  return {
+    method: req.method ?? 'GET',
+    path: splitTarget(req.url ?? '/').path,
+    requestId: requestIdOfHeaders(req.rawHeaders),
+    startedAt: performance.now(),
+  };
+}
+
+/** Refuses upgrade request `up` with `refusal` (see {@link refuse}), and logs it once. */
+export function refuseUpgrade(
+  socket: Duplex,
+  refusal: HttpError,
+  up: Upgrade,
+  logger: Logger,
+): void {
+  refuse(socket, refusal, up.requestId);
+  logRequestFailure(logger, { ...up, status: refusal.status }, refusal);
+}
+
 /**
  * Answers the upgrade request on `socket` with `err` as problem details, and `requestId` as
  * `X-Request-Id`, and ends the connection. Headers of `err` that could split the response are
  * left out.
  */
-export function refuse(socket: Duplex, err: HttpError, requestId: string): void {
+function refuse(socket: Duplex, err: HttpError, requestId: string): void {
   if (socket.destroyed || !socket.writable) {
     socket.destroy();
     return;
