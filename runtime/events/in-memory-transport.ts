@@ -6,7 +6,7 @@
  * closed.
  */
 import { requestIdFor } from '../context/request-id.js';
-import { jsonLogger } from '../log/json-logger.js';
+import { FallbackLogger } from '../log/fallback-logger.js';
 import type { Logger } from '../log/logger.js';
 import { logDeliveryFailure } from './delivery-log.js';
 import type {
@@ -28,7 +28,7 @@ export interface InMemoryTransportOptions {
 /** The in-process {@link Transport}. */
 export class InMemoryTransport implements Transport {
   readonly #onError: ((err: unknown, delivery: Delivery) => void) | undefined;
-  #logger: Logger | undefined;
+  readonly #logger: FallbackLogger;
   #names: ReadonlySet<string> = new Set();
   #handle: DeliveryHandler | undefined;
   /** Set once close() has drained every delivery: publish then rejects. */
@@ -43,7 +43,7 @@ export class InMemoryTransport implements Transport {
 
   constructor(options: InMemoryTransportOptions = {}) {
     this.#onError = options.onError;
-    this.#logger = options.logger;
+    this.#logger = new FallbackLogger(options.logger);
   }
 
   async start(
@@ -53,7 +53,7 @@ export class InMemoryTransport implements Transport {
   ): Promise<void> {
     this.#names = new Set(eventNames);
     this.#handle = handle;
-    this.#logger ??= options.logger;
+    this.#logger.adopt(options.logger);
   }
 
   /** Queues one message; its `requestId` is kept when it is a short token, or made anew. */
@@ -102,7 +102,6 @@ export class InMemoryTransport implements Transport {
       await (this.#handle as DeliveryHandler)(delivery);
     } catch (err) {
       if (this.#onError === undefined) {
-        this.#logger ??= jsonLogger();
         const failure = { attempt: 1, maxAttempts: 1, disposition: 'dropped', startedAt } as const;
         logDeliveryFailure(this.#logger, delivery, err, failure);
       } else {

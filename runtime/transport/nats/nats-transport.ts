@@ -70,9 +70,7 @@ export class NatsTransport implements Transport {
     if (this.#closing) throw new Error('nats transport is closed; create a new one');
     if (this.#started) throw new Error('nats transport is already started; call start() once');
     const options = this.#options;
-    if (!options.ownLogger && startOptions.logger !== undefined) {
-      options.logger = startOptions.logger;
-    }
+    options.logger.adopt(startOptions.logger);
     for (const name of eventNames) eventSubject(options.subjectPrefix, name);
     this.#started = true;
     try {

@@ -1,5 +1,5 @@
 /** The options of `natsTransport`, their defaults, and their checks. */
-import { jsonLogger } from '../../log/json-logger.js';
+import { FallbackLogger } from '../../log/fallback-logger.js';
 import type { Logger } from '../../log/logger.js';
 import { optionChecks } from '../shared/option-checks.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
@@ -57,10 +57,8 @@ export interface ResolvedOptions {
   readonly deliverPolicy: 'new' | 'all';
   readonly reconnect: ReconnectOptions;
   readonly publishTimeoutMs: number;
-  /** The `logger` option, else the app's once started (fw's JSON lines until then). */
-  logger: Logger;
-  /** Whether `logger` was given as an option (the app's does not replace it). */
-  readonly ownLogger: boolean;
+  /** The `logger` option, else the app's once started, else fw's JSON lines. */
+  readonly logger: FallbackLogger;
 }
 
 const check = optionChecks('natsTransport');
@@ -89,8 +87,7 @@ export function resolveOptions(options: NatsTransportOptions): ResolvedOptions {
     deliverPolicy: oneOf('deliverPolicy', options.deliverPolicy ?? 'new', ['new', 'all']),
     reconnect: resolveReconnect(options.reconnect, check),
     publishTimeoutMs: integer('publishTimeoutMs', options.publishTimeoutMs ?? 10_000, 1, 2 ** 31),
-    logger: options.logger ?? jsonLogger(),
-    ownLogger: options.logger !== undefined,
+    logger: new FallbackLogger(options.logger),
   };
 }
 

@@ -14,8 +14,8 @@ import {
   type Transport,
   type TransportStartOptions,
 } from '../../events/transport.js';
-import { jsonLogger } from '../../log/json-logger.js';
-import { type Logger, log } from '../../log/logger.js';
+import { FallbackLogger } from '../../log/fallback-logger.js';
+import { log } from '../../log/logger.js';
 import { InFlight, settle, within } from '../shared/promises.js';
 import { reconnectDelay } from '../shared/reconnect.js';
 import { confirmPublish, REQUEST_ID_AMQP_HEADER, RefusedError } from './confirm-publish.js';
@@ -48,16 +48,12 @@ export class RabbitMqTransport implements Transport {
   #closing = false;
   #closed = false;
   #shutdown: Promise<void> | undefined;
-  #logger: Logger | undefined;
+  /** The `logger` option, else the app's, else fw's JSON lines. */
+  readonly #log: FallbackLogger;
 
   constructor(options: RabbitMqTransportOptions) {
     this.#options = resolveOptions(options);
-    this.#logger = this.#options.logger;
-  }
-
-  /** The `logger` option, else the app's, else fw's JSON lines. */
-  get #log(): Logger {
-    return (this.#logger ??= jsonLogger());
+    this.#log = new FallbackLogger(this.#options.logger);
   }
 
   /**
@@ -71,7 +67,7 @@ export class RabbitMqTransport implements Transport {
     options: TransportStartOptions = {},
   ): Promise<void> {
     if (this.#closing) throw new Error('rabbitmq transport is closed; create a new one');
-    this.#logger ??= options.logger;
+    this.#log.adopt(options.logger);
     if (this.#subscription !== undefined) {
       throw new Error('rabbitmq transport is already started; call start() once');
     }
