@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deferred, problem, RawClient, serve } from './support.js';
+import { problem, RawClient, serve, slowRoute } from './support.js';
 
 /** An app whose `GET /slow` waits for the test to open its gate. */
 async function slowApp() {
-  const entered = deferred();
-  const gate = deferred();
-  const served = await serve([
-    {
-      method: 'GET',
-      path: '/slow',
-      handle: async () => {
-        entered.resolve();
-        await gate.promise;
-        return 'done';
-      },
-    },
-  ]);
-  return { served, entered: entered.promise, open: () => gate.resolve() };
+  const { route, entered, open } = slowRoute();
+  return { served: await serve([route]), entered, open };
 }
 
 function connectError(port: number): Promise<string | undefined> {

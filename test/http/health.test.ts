@@ -19,6 +19,7 @@ import {
   recordingLogger,
   type Served,
   serve,
+  slowRoute,
   type TestRoute,
   thrown,
 } from './support.js';
@@ -245,19 +246,8 @@ describe('readiness', () => {
 describe('readiness once close() has begun', () => {
   /** An app with probes and a `GET /slow` that waits for the test. */
   async function slowApp() {
-    const entered = deferred();
-    const gate = deferred();
-    const slow: TestRoute = {
-      method: 'GET',
-      path: '/slow',
-      handle: async () => {
-        entered.resolve();
-        await gate.promise;
-        return 'done';
-      },
-    };
-    const served = await probed([slow]);
-    return { served, entered: entered.promise, open: () => gate.resolve() };
+    const { route, entered, open } = slowRoute();
+    return { served: await probed([route]), entered, open };
   }
 
   /** A probe whose request head has begun before close() and ends when `finish` is called. */

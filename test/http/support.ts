@@ -393,3 +393,19 @@ export function thrown(fn: () => unknown): unknown {
   }
   return undefined;
 }
+
+/** A `GET /slow` route that waits for the test: `entered` once it runs, `open()` lets it answer. */
+export function slowRoute(): { route: TestRoute; entered: Promise<void>; open: () => void } {
+  const entered = deferred();
+  const gate = deferred();
+  const route: TestRoute = {
+    method: 'GET',
+    path: '/slow',
+    handle: async () => {
+      entered.resolve();
+      await gate.promise;
+      return 'done';
+    },
+  };
+  return { route, entered: entered.promise, open: () => gate.resolve() };
+}
