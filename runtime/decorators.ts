@@ -74,3 +74,9 @@ export const OnEvent: (name: string) => InertDecorator = withPath;
 export const WebSocketGateway: (path: string) => InertDecorator = withPath;
 /** Handles each message of the gateway's connections. */
 export const OnMessage: () => InertDecorator = withNothing;
+/**
+ * Marks a class as a root of the generated object graph, created even when no controller needs it
+ * (a global interceptor named by class in `createApp({ interceptors })`, a class read with
+ * `app.get`).
+ */
+export const Injectable: () => InertDecorator = withNothing;

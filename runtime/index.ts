@@ -6,8 +6,12 @@ export {
   type Class,
   type ControllerBinding,
   defineController,
+  type Graph,
+  type GraphKey,
   type HandlerBinding,
+  type InstanceOf,
   type InterceptorClass,
+  type Make,
 } from './app/bindings.js';
 export type { App } from './app/create-app.js';
 export { createApp } from './app/create-app.js';
@@ -20,6 +24,7 @@ export {
   Get,
   Head,
   type InertDecorator,
+  Injectable,
   OnEvent,
   OnMessage,
   Options,
@@ -29,6 +34,7 @@ export {
   UseInterceptors,
   WebSocketGateway,
 } from './decorators.js';
+export { type Override, override, provider } from './di.js';
 export {
   ERRORS,
   FwError,

@@ -31,6 +31,52 @@ export type InterceptorClass = Class<Interceptor>;
 export interface Bindings {
   readonly version: typeof BINDINGS_VERSION;
   readonly controllers: readonly ControllerBinding[];
+  /**
+   * The application's object graph, which fwgen builds from constructor parameter types and
+   * `provider(…)` signatures. Without one (hand-written bindings), each controller and interceptor
+   * is taken from `providers` or created with no arguments.
+   */
+  readonly graph?: Graph;
+}
+
+/**
+ * What can be asked of the graph: a class (its instance) or a provider constant (what it returns,
+ * awaited). `override`, `app.get` and the `interceptors` option take these.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a provider's parameters are whatever it declares
+export type GraphKey = Class | ((...args: any[]) => unknown);
+
+/** The instance a key stands for: a class's instance, or its provider's awaited result. */
+export type InstanceOf<K> = K extends abstract new (
+  ...args: never[]
+) => infer T
+  ? T
+  : // biome-ignore lint/suspicious/noExplicitAny: as in GraphKey
+    K extends (...args: any[]) => infer R
+    ? Awaited<R>
+    : never;
+
+/**
+ * Called once per instance, in dependency order, by the generated `build`: returns `create()`, or
+ * the override of `index`, or `undefined` for an instance nothing needs (its only dependents were
+ * overridden), in which case `create` is not called.
+ */
+export type Make = <T>(index: number, create: () => T) => T;
+
+/**
+ * The generated object graph: `keys[i]` is instance `i`'s class or provider constant, listed in
+ * dependency order (an instance after everything it needs); `needs[i]` the indexes it is built
+ * from; `roots` the instances the app must have (controllers, consumers, gateways, route
+ * interceptors, `@Injectable()` classes). `build` creates every instance with `make` and returns
+ * them by index; it is `async` (and `async` is true) when a provider is, and then runs during
+ * `start()`/`listen()` instead of in `createApp`.
+ */
+export interface Graph {
+  readonly keys: readonly GraphKey[];
+  readonly needs: readonly (readonly number[])[];
+  readonly roots: readonly number[];
+  readonly async?: boolean;
+  build(make: Make): readonly unknown[] | Promise<readonly unknown[]>;
 }
 
 /** One controller class (`@Controller`, `@EventConsumer` or `@WebSocketGateway`). */
