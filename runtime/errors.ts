@@ -150,8 +150,21 @@ export const ERRORS = {
   FW_ERR_CONSTRUCTOR_ARGS: t<{ name: string }>(
     500,
     (p) =>
-      `Cannot create ${p.name}: its constructor takes arguments; ` +
-      `pass an instance in createApp({ providers: [new ${p.name}(…)] })`,
+      `Cannot create ${p.name}: its constructor takes arguments; run fwgen to generate the ` +
+      `object graph that passes them, or pass an instance in ` +
+      `createApp({ overrides: [override(${p.name}, new ${p.name}(…))] })`,
+  ),
+  FW_ERR_NOT_PROVIDED: t<{ key: string; reason?: string }>(
+    500,
+    (p) =>
+      `Nothing in this app provides ${p.key}${p.reason === undefined ? '' : ` (${p.reason})`}; ` +
+      'mark the class @Injectable() or write a provider for it, then run fwgen',
+  ),
+  FW_ERR_NOT_STARTED: t<{ key: string }>(
+    500,
+    (p) =>
+      `app.get(${p.key}) was called before start(): an async provider makes the app build its ` +
+      'object graph in start(); await app.start() (or listen()) first',
   ),
   FW_ERR_INVALID_OPTION: t<{ option: string; expected: string; got: string }>(
     500,

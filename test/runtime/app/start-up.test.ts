@@ -179,8 +179,9 @@ describe('bindings that cannot run', () => {
         want: {
           code: 'FW_ERR_CONSTRUCTOR_ARGS',
           message:
-            'Cannot create Repo: its constructor takes arguments; ' +
-            'pass an instance in createApp({ providers: [new Repo(…)] })',
+            'Cannot create Repo: its constructor takes arguments; run fwgen to generate the ' +
+            'object graph that passes them, or pass an instance in ' +
+            'createApp({ overrides: [override(Repo, new Repo(…))] })',
         },
       },
     ],
@@ -191,8 +192,9 @@ describe('bindings that cannot run', () => {
         want: {
           code: 'FW_ERR_CONSTRUCTOR_ARGS',
           message:
-            'Cannot create NeedsClock: its constructor takes arguments; ' +
-            'pass an instance in createApp({ providers: [new NeedsClock(…)] })',
+            'Cannot create NeedsClock: its constructor takes arguments; run fwgen to generate the ' +
+            'object graph that passes them, or pass an instance in ' +
+            'createApp({ overrides: [override(NeedsClock, new NeedsClock(…))] })',
         },
       },
     ],
