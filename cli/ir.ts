@@ -38,6 +38,13 @@ export const DIAGNOSTIC_CODES = {
   FW0302: 'a body class with methods or accessors',
   FW0303: 'a body or payload type that is anonymous or generic',
   FW0304: 'a body or payload type that is not exported by its name from its module',
+  FW0401: 'a dependency cycle between constructors or providers',
+  FW0402: 'a type that has no provider and no usable constructor',
+  FW0403: 'two providers for one type',
+  FW0404: 'a provider whose return type is not written out, or is `any` or `unknown`',
+  FW0405:
+    'a `provider(…)` fwgen cannot use: not an exported top-level `const`, not given a function, or a parameter without a type',
+  FW0406: 'a constructor parameter without a type annotation, or a rest parameter',
 } as const;
 
 /** A stable diagnostic code. */
@@ -71,6 +78,32 @@ export interface AppModel {
    * a writer, not a validator), sorted by id; absent when there are none.
    */
   readonly responses?: readonly NamedType[];
+  /**
+   * The application's object graph: every instance the roots need, in dependency order (each
+   * after the instances it is built from); absent when there is none.
+   */
+  readonly instances?: readonly InstanceModel[];
+}
+
+/** One instance of the object graph: a class created with `new`, or a provider's result. */
+export interface InstanceModel {
+  /** The type id of what it is (API.md section 5): `examples/app/store#UserStore`, `…#Repo<…#User>`. */
+  readonly id: string;
+  /** The type as written for people: `UserStore`, `Repo<User>`. */
+  readonly name: string;
+  /** `new` of a class, or a call of an exported provider constant (awaited when `async`). */
+  readonly create:
+    | { readonly kind: 'class'; readonly ref: ImportRef }
+    | { readonly kind: 'provider'; readonly ref: ImportRef; readonly async: boolean };
+  /** The class or the provider's declaration. */
+  readonly at: SourceLocation;
+  /** A controller, consumer, gateway, route interceptor or `@Injectable()` class. */
+  readonly root: boolean;
+  /**
+   * What is passed to the constructor or provider, in parameter order: the id of an instance
+   * listed before this one, or null for `undefined` (an optional parameter nothing provides).
+   */
+  readonly args: readonly (string | null)[];
 }
 
 /** One `@Controller`, `@EventConsumer` or `@WebSocketGateway` class. */

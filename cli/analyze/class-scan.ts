@@ -42,6 +42,7 @@ export interface FoundController {
   readonly exported: boolean;
   readonly interceptors: readonly ImportRef[] | undefined;
   readonly handlers: readonly FoundHandler[];
+  readonly node: ts.ClassLikeDeclaration;
 }
 
 const KINDS: Partial<Record<FwDecorator, ControllerKind>> = {
@@ -84,6 +85,7 @@ const CALLS: Readonly<Record<FwDecorator, string>> = {
   OnEvent: "@OnEvent('order.created')",
   WebSocketGateway: "@WebSocketGateway('/ws')",
   OnMessage: '@OnMessage()',
+  Injectable: '@Injectable()',
 };
 
 /** fw's decorators on `node` (a class or a member); reports each one applied bare (FW0109). */
@@ -151,6 +153,7 @@ export function scanClass(scope: Scope, cls: ts.ClassLikeDeclaration): FoundCont
     exported,
     interceptors: classInterceptors,
     handlers,
+    node: cls,
   };
 }
 

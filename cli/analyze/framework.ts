@@ -24,6 +24,7 @@ const DECORATORS = [
   'OnEvent',
   'WebSocketGateway',
   'OnMessage',
+  'Injectable',
 ] as const;
 
 /** The name of one of fw's decorators. */
@@ -47,11 +48,14 @@ const TYPES: readonly (readonly [string, readonly string[]])[] = [
   ['fw/context', ['Context']],
 ];
 
+/** fw's `provider(fn)`, which marks what fwgen reads as a provider. */
+const PROVIDER = 'provider';
+
 const DATE_PROBE = 'FwProbeDate';
 
 const PROBE_TEXT = [
   ...TYPES.map(([module, names]) => `import type { ${names.join(', ')} } from '${module}';`),
-  `import { ${DECORATORS.join(', ')} } from 'fw';`,
+  `import { ${[...DECORATORS, PROVIDER].join(', ')} } from 'fw';`,
   `export type ${DATE_PROBE} = Date;`,
   '',
 ].join('\n');
@@ -76,6 +80,8 @@ export interface FwDecoratorUse {
 export interface Framework {
   /** The fw decorator `node` applies, or undefined when it is not one of fw's. */
   decorator(node: ts.Decorator): FwDecoratorUse | undefined;
+  /** Whether a call expression's callee is fw's `provider`, under any name or namespace. */
+  isProvider(callee: ts.Expression): boolean;
   /** The API.md type id when a parameter's annotation names one of fw's types. */
   typeId(node: ts.TypeNode, type: ts.Type): string | undefined;
   /** Whether `type` is the global `Date`. */
@@ -94,6 +100,7 @@ export function resolveFramework(
   const missing: string[] = [];
   const modules: string[] = [];
   let date: ts.Symbol | undefined;
+  let provider: ts.Symbol | undefined;
   for (const statement of probe.statements) {
     if (ts.isTypeAliasDeclaration(statement)) {
       date = checker.getTypeFromTypeNode(statement.type).getSymbol();
@@ -116,6 +123,7 @@ export function resolveFramework(
       const target = targetOf(checker, checker.getSymbolAtLocation(element.name));
       const name = element.name.text;
       if (target === undefined) missing.push(`'${name}' from '${specifier}'`);
+      else if (specifier === 'fw' && name === PROVIDER) provider = target;
       else if (specifier === 'fw') decorators.set(target, name as FwDecorator);
       else types.set(target, `${specifier}#${name}`);
     }
@@ -124,6 +132,10 @@ export function resolveFramework(
   const home = commonFolder(modules);
   return {
     decorator: (node) => fwDecorator(checker, decorators, node),
+    isProvider: (callee) =>
+      (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) &&
+      provider !== undefined &&
+      symbolOfName(checker, callee) === provider,
     typeId: (node, type) => fwTypeId(checker, types, node, type),
     isDate: (type) => date !== undefined && type.getSymbol() === date,
     owns: (file) => isWithin(file, home),

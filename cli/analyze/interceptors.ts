@@ -53,7 +53,7 @@ function interceptorRef(scope: Scope, arg: ts.Expression, owner: string): Import
         'export it (`export class …`) so the generated bindings can import it',
       );
     }
-    return { from: 'file', module: scope.fileOf(file), name };
+    return known(scope, cls, { from: 'file', module: scope.fileOf(file), name });
   }
   const imported = importOf(written);
   if (imported === undefined) {
@@ -61,17 +61,23 @@ function interceptorRef(scope: Scope, arg: ts.Expression, owner: string): Import
   }
   const { specifier, name, declaration } = imported;
   if (!specifier.startsWith('.') && !specifier.startsWith('/')) {
-    return { from: 'package', module: specifier, name };
+    return known(scope, cls, { from: 'package', module: specifier, name });
   }
   // A project file re-exports a package's class: import it from that file, by the same name.
   const target = scope.checker.getSymbolAtLocation(declaration.moduleSpecifier)?.valueDeclaration;
   if (target !== undefined && ts.isSourceFile(target) && scope.isProjectFile(target)) {
-    return { from: 'file', module: scope.fileOf(target), name };
+    return known(scope, cls, { from: 'file', module: scope.fileOf(target), name });
   }
   return fail(
     `class '${arg.text}' cannot be imported from '${specifier}'`,
     'import it from its package',
   );
+}
+
+/** Records where the interceptor class is imported from, for the object graph. */
+function known(scope: Scope, cls: ts.ClassDeclaration, ref: ImportRef): ImportRef {
+  if (!scope.interceptors.has(cls)) scope.interceptors.set(cls, ref);
+  return ref;
 }
 
 /** The import declaration that brought a name into the file, with the name it was imported as. */

@@ -9,10 +9,12 @@ import type { ControllerModel, HandlerModel } from '../ir.js';
 import { type FoundController, scanClass } from './class-scan.js';
 import { findDuplicates } from './duplicates.js';
 import { resolveFramework } from './framework.js';
+import { buildGraph } from './graph.js';
 import { relativeTo, startOf } from './location.js';
 import { analyzeParams } from './params.js';
 import { Problems } from './problems.js';
 import { isSourcePath } from './project-files.js';
+import { findProviders } from './providers.js';
 import { responseShape, responseShapes } from './response.js';
 import { createScope, type Scope } from './scope.js';
 import { Shapes } from './shapes.js';
@@ -62,12 +64,16 @@ export function analyzeProgram(
     })
     .sort((a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name));
   const responses = answers.types();
+  const providers = findProviders(scope, files);
+  const roots = found.filter((c) => c.exported && !losers.has(c));
+  const instances = buildGraph(scope, files, roots, providers);
   return {
     model: {
       src,
       controllers,
       types: shapes.types(),
       ...(responses.length === 0 ? {} : { responses }),
+      ...(instances.length === 0 ? {} : { instances }),
     },
     diagnostics: problems.sorted(),
   };

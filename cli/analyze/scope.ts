@@ -1,6 +1,6 @@
 /** What every step of one analysis shares: the checker of this run, fw's symbols, the problems. */
 import { ts } from 'ts-morph';
-import type { DiagnosticCode, SourceLocation } from '../ir.js';
+import type { DiagnosticCode, ImportRef, SourceLocation } from '../ir.js';
 import type { Framework } from './framework.js';
 import { locate, relativeTo } from './location.js';
 import type { Problems } from './problems.js';
@@ -11,6 +11,11 @@ export interface Scope {
   readonly checker: ts.TypeChecker;
   readonly fw: Framework;
   readonly problems: Problems;
+  /**
+   * The interceptor classes named in `@UseInterceptors`, with where the generated module imports
+   * each from: roots of the object graph, and the only package classes it may create.
+   */
+  readonly interceptors: Map<ts.ClassDeclaration, ImportRef>;
   /** Where a node starts, root-relative. */
   locate(node: ts.Node): SourceLocation;
   /** A file's root-relative path, with its extension. */
@@ -36,6 +41,7 @@ export function createScope(
     checker: program.getTypeChecker(),
     fw,
     problems,
+    interceptors: new Map(),
     locate: locateNode,
     fileOf: (file) => relativeTo(root, file.fileName),
     isProjectFile: (file) =>

@@ -5,6 +5,7 @@
  */
 import { BINDINGS_VERSION } from '../../runtime/app/bindings.js';
 import type { AppModel, ControllerModel, HandlerModel, ImportRef, ParamModel } from '../ir.js';
+import { buildGraphView, type GraphView } from './graph.js';
 import { type ImportedName, planImports, refKey } from './imports.js';
 import { call, fits, list, member, quote } from './layout.js';
 import { Names } from './names.js';
@@ -18,6 +19,8 @@ export interface BindingsView {
   readonly checkers: readonly CheckerFunction[];
   readonly writers: readonly WriterFunction[];
   readonly version: number;
+  /** The object graph: none or one. */
+  readonly graph: readonly GraphView[];
   readonly controllers: readonly ControllerView[];
 }
 
@@ -63,9 +66,11 @@ export function buildView(model: AppModel, out: string): BindingsView {
   );
   const checkers = buildCheckers(types, validated, names);
   const writers = buildWriters([...(model.responses ?? [])].sort(byId), controllers, names);
+  const instances = model.instances ?? [];
   const fixed: ImportedName[] = [
     { specifier: 'fw', name: 'Bindings', type: true },
     ...(controllers.length === 0 ? [] : [{ specifier: 'fw', name: 'defineController' }]),
+    ...(instances.length === 0 ? [] : [{ specifier: 'fw', name: 'Make', type: true }]),
     ...[...checkers.helpers].map((name) => ({
       specifier: 'fw/validate',
       name,
@@ -78,6 +83,7 @@ export function buildView(model: AppModel, out: string): BindingsView {
     ...c.interceptors,
     ...c.handlers.flatMap((h) => h.interceptors),
   ]);
+  refs.push(...instances.map((n) => n.create.ref));
   const plan = planImports(fixed, refs, out, names);
   const local = (ref: ImportRef): string => plan.locals.get(refKey(ref, out)) as string;
   const validator = (id: string): string => {
@@ -91,6 +97,7 @@ export function buildView(model: AppModel, out: string): BindingsView {
     checkers: checkers.functions,
     writers: writers.functions,
     version: BINDINGS_VERSION,
+    graph: instances.length === 0 ? [] : [buildGraphView(instances, local, names)],
     controllers: controllers.map((c) => ({
       type: local(c.ref),
       name: quote(c.name),

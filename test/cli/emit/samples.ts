@@ -173,3 +173,63 @@ export const unionsSample: AppModel = app(
   ],
   SUPPORT,
 );
+
+const GRAPH = `${SUPPORT}/graph.ts`;
+const graphId = (name: string) => `${SUPPORT}/graph#${name}`;
+
+/** An object graph with an async provider, an optional gap and lines too long for one line. */
+export const graphSample: AppModel = {
+  ...app([]),
+  instances: [
+    {
+      id: graphId('ApplicationConfiguration'),
+      name: 'ApplicationConfiguration',
+      create: { kind: 'provider', ref: fileRef(GRAPH, 'applicationConfiguration'), async: false },
+      at: { file: GRAPH, line: 12, column: 14 },
+      root: false,
+      args: [],
+    },
+    {
+      id: graphId('DatabaseConnectionPool'),
+      name: 'DatabaseConnectionPool',
+      create: {
+        kind: 'provider',
+        ref: fileRef(GRAPH, 'databaseConnectionPoolProvider'),
+        async: true,
+      },
+      at: { file: GRAPH, line: 16, column: 14 },
+      root: false,
+      args: [graphId('ApplicationConfiguration')],
+    },
+    ...['CustomerRepository', 'InvoiceRepository'].map((name, i) => ({
+      id: graphId(name),
+      name,
+      create: { kind: 'class' as const, ref: fileRef(GRAPH, name) },
+      at: { file: GRAPH, line: 20 + 4 * i, column: 1 },
+      root: false,
+      args: [graphId('DatabaseConnectionPool')],
+    })),
+    {
+      id: graphId('SubscriptionBillingService'),
+      name: 'SubscriptionBillingService',
+      create: { kind: 'class', ref: fileRef(GRAPH, 'SubscriptionBillingService') },
+      at: { file: GRAPH, line: 28, column: 1 },
+      root: false,
+      args: [graphId('CustomerRepository'), graphId('InvoiceRepository')],
+    },
+    {
+      id: graphId('NotificationDispatchService'),
+      name: 'NotificationDispatchService',
+      create: { kind: 'class', ref: fileRef(GRAPH, 'NotificationDispatchService') },
+      at: { file: GRAPH, line: 35, column: 1 },
+      root: true,
+      args: [
+        graphId('CustomerRepository'),
+        graphId('InvoiceRepository'),
+        graphId('SubscriptionBillingService'),
+        null,
+        graphId('ApplicationConfiguration'),
+      ],
+    },
+  ],
+};
