@@ -41,3 +41,44 @@ it('rewrites the bindings after a controller changes', { timeout: 60_000 }, asyn
   });
   expect(readFileSync(join(dir, 'app/bindings.ts'), 'utf8')).toContain("name: 'remove'");
 });
+
+it('rewrites the graph after a service that no handler names changes', {
+  timeout: 60_000,
+}, async () => {
+  const p = tempProject(
+    USERS.replace(
+      "import { Controller, Get } from 'fw';",
+      "import { Controller, Get } from 'fw';\nimport type { UserService } from './service.js';",
+    ).replace(
+      'export class UserController {',
+      'export class UserController {\n  constructor(readonly users: UserService) {}\n',
+    ),
+  );
+  dir = p.dir;
+  writeFileSync(join(dir, 'app/service.ts'), 'export class UserService {}\n');
+  const recorder = recordRuns();
+  watcher = watch(
+    {
+      src: join(dir, 'app'),
+      out: join(dir, 'app/bindings.ts'),
+      project: join(dir, 'tsconfig.json'),
+    },
+    { onRun: recorder.onRun },
+  );
+  await watcher.ready;
+  expect((await recorder.run(0)).status).toBe('updated');
+  expect(readFileSync(join(dir, 'app/bindings.ts'), 'utf8')).toContain(
+    'make(0, () => new UserService())',
+  );
+
+  writeFileSync(
+    join(dir, 'app/service.ts'),
+    'export class Clock {}\nexport class UserService {\n  constructor(readonly clock: Clock) {}\n}\n',
+  );
+  expect(await recorder.run(1)).toMatchObject({
+    status: 'updated',
+    changed: [join(dir, 'app/service.ts')],
+  });
+  const text = readFileSync(join(dir, 'app/bindings.ts'), 'utf8');
+  expect(text).toContain('const userService = make(1, () => new UserService(clock));');
+});
