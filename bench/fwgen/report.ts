@@ -1,5 +1,5 @@
 /** The benchmark's Markdown report: the environment, then one row per measurement. */
-import { cpus, platform, release, totalmem } from 'node:os';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { median } from './measure.js';
 
 /** One measured thing, over several repetitions. */
@@ -21,14 +21,18 @@ export interface ReportInfo {
   readonly lines: readonly string[];
 }
 
-const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-const fmtMiB = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+/** Milliseconds as `123 ms` or `1.23 s`. */
+export const fmtMs = (ms: number) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+/** KiB as `123 MiB`. */
+export const fmtMiB = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 
 function cell(values: readonly number[], fmt: (n: number) => string): string {
   return values.length === 0 ? '–' : fmt(median(values));
 }
 
-function range(values: readonly number[]): string {
+/** `min – max` of some times, or nothing for fewer than two. */
+export function range(values: readonly number[]): string {
   if (values.length < 2) return '';
   return `${fmtMs(Math.min(...values))} – ${fmtMs(Math.max(...values))}`;
 }
@@ -39,7 +43,9 @@ export function environment(): string[] {
   return [
     `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- node ${process.version}, ${platform()} ${release()}`,
-    `- CPU: ${cpu[0]?.model.trim() ?? 'unknown'} × ${cpu.length}, RAM ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- CPU: ${cpu[0]?.model.trim() ?? 'unknown'} × ${cpu.length}, RAM ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min) when the report was written`,
   ];
 }
 

@@ -4,7 +4,7 @@
  * `tsoa routes`, and prints a Markdown table. See README.md.
  *
  *   node --conditions=source --import tsx bench/fwgen/run.ts [--controllers 200] [--handlers 10]
- *     [--reps 3] [--edits 5] [--write]
+ *     [--reps 3] [--edits 5] [--no-services] [--write]
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Timed, timeNode } from './measure.js';
 import { type ReportInfo, type Row, ratioOf, renderReport } from './report.js';
-import { REPO, type SynthSize, WORK, writeFwProject } from './synth.js';
+import { describeFwProject, REPO, type SynthSize, WORK, writeFwProject } from './synth.js';
 import { writeTsoaProject } from './synth-tsoa.js';
 import { ensureTsoa } from './tsoa-install.js';
 import type { WatchResult } from './watch-bench.js';
@@ -24,6 +24,7 @@ const { values: flags } = parseArgs({
     handlers: { type: 'string', default: env['FWGEN_BENCH_HANDLERS'] ?? '10' },
     reps: { type: 'string', default: env['FWGEN_BENCH_REPS'] ?? '3' },
     edits: { type: 'string', default: env['FWGEN_BENCH_EDITS'] ?? '5' },
+    'no-services': { type: 'boolean', default: env['FWGEN_BENCH_SERVICES'] === '0' },
     write: { type: 'boolean', default: false },
   },
 });
@@ -35,13 +36,14 @@ const positive = (name: string, raw: string | undefined) => {
 const size: SynthSize = {
   controllers: positive('controllers', flags.controllers),
   handlers: positive('handlers', flags.handlers),
+  services: !flags['no-services'],
 };
 const reps = positive('reps', flags.reps);
 const edits = positive('edits', flags.edits);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const tag = `${size.controllers}x${size.handlers}`;
-const fwDir = join(WORK, `fw-${tag}`);
+const fwDir = join(WORK, `fw-${tag}${size.services ? '' : '-plain'}`);
 const fwOut = join(fwDir, 'src/bindings.ts');
 const tsoaDir = join(WORK, 'tsoa', `project-${tag}`);
 const tsoaOut = join(tsoaDir, 'out/routes.ts');
@@ -108,7 +110,8 @@ const info: ReportInfo = {
   edits,
   tsoa: `@tsoa/cli ${tsoa.tsoaVersion} on TypeScript ${tsoa.typescriptVersion} (express routes + models, no spec)`,
   lines: [
-    `project: ${size.controllers} files of ${size.handlers} handlers + dto.ts, ${size.controllers * size.handlers} handlers`,
+    `fw project: ${describeFwProject(size)}`,
+    `tsoa project: the same API, ${size.services ? 'no services (tsoa builds controllers with `new`)' : 'as fw'}`,
     `fwgen output: ${kib(fwOut)}, ${count(fwOut, /\bmethod: '/g)} handlers bound`,
     `tsoa output: ${kib(tsoaOut)}, ${count(tsoaOut, /\bapp\.(get|post|put|delete)\(/g)} routes`,
   ],
@@ -123,7 +126,9 @@ const watchRun = await step(
     join(REPO, 'bench/fwgen/watch-bench.ts'),
     fwDir,
     String(edits),
+    String(size.controllers),
     String(size.handlers),
+    size.services ? 'services' : 'plain',
   ],
   REPO,
 );

@@ -1,17 +1,32 @@
 /**
  * The synthetic fw project of the generation benchmark: `controllers` files under `src/`, one
  * controller each with `handlers` handlers (get, list, create, update, remove, then GETs on
- * `/:id/sub<k>`), per-file body types and a shared `dto.ts`. `synth-tsoa.ts` writes the same API
- * for tsoa. Run alone: `node --conditions=source --import tsx bench/fwgen/synth.ts [dir]`.
+ * `/:id/sub<k>`), per-file body types and a shared `dto.ts`; with `services` (the default), the
+ * controllers take services in their constructors, over shared services, repositories and
+ * providers (`synth-services.ts`). `synth-tsoa.ts` writes the same API for tsoa, without the
+ * services. Run alone: `node --conditions=source --import tsx bench/fwgen/synth.ts [dir]`.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  controllerShared,
+  fwControllerDeps,
+  fwServiceFiles,
+  type GraphSize,
+  graphCounts,
+  graphSize,
+} from './synth-services.js';
 
 /** How big the synthetic project is. */
 export interface SynthSize {
   readonly controllers: number;
   readonly handlers: number;
+  /**
+   * Whether fw's controllers take services in their constructors (tsoa's project has none).
+   * @default true
+   */
+  readonly services?: boolean;
 }
 
 /** One handler of a synthetic controller. */
@@ -87,38 +102,61 @@ export interface Address {
 }
 `;
 
-function fwHandler(n: number, h: HandlerPlan): string {
+/**
+ * One handler of controller `n`. `svc` says what the controller holds: nothing (the handlers
+ * answer by themselves), its service, or its service and a shared one. The answers' types are
+ * the same either way, so the bindings differ only by the graph.
+ */
+function fwHandler(n: number, h: HandlerPlan, svc: 'none' | 'service' | 'shared'): string {
+  const on = svc !== 'none';
   switch (h.kind) {
     case 'get':
       return `  @Get('/:id')
   get(id: number, ctx: ControllerContext): Res${n} {
-    return { id, name: ctx.get<string>('auth.user') ?? 'anonymous', status: 'active', tags: [] };
+${
+  on
+    ? "    return this.#service.find(id, ctx.get<string>('auth.user') ?? 'anonymous');"
+    : "    return { id, name: ctx.get<string>('auth.user') ?? 'anonymous', status: 'active', tags: [] };"
+}
   }`;
     case 'list':
       return `  @Get('/')
   list(q: Values, page: Pagination): Res${n}[] {
-    const name = q.get('name');
-    return [{ id: page.page * page.size, name, status: 'draft', tags: [] }];
+${
+  on
+    ? "    return this.#service.list(page.page, page.size, q.get('name'));"
+    : `    const name = q.get('name');
+    return [{ id: page.page * page.size, name, status: 'draft', tags: [] }];`
+}
   }`;
     case 'create':
       return `  @Post('/')
   create(body: CreateRes${n}) {
-    return reply({ id: 1, name: body.name }, { status: 201, headers: { Location: '/res${n}/1' } });
+${
+  on
+    ? `    const row = this.#service.create(body);
+    return reply({ id: row.id, name: row.name }, { status: 201, headers: { Location: '/res${n}/1' } });`
+    : `    return reply({ id: 1, name: body.name }, { status: 201, headers: { Location: '/res${n}/1' } });`
+}
   }`;
     case 'update':
       return `  @Put('/:id')
   update(id: number, body: UpdateRes${n}): Res${n} {
-    return { id, name: body.name, status: body.status, tags: body.items.map((i) => i.sku) };
+${
+  on
+    ? '    return this.#service.update(id, body);'
+    : '    return { id, name: body.name, status: body.status, tags: body.items.map((i) => i.sku) };'
+}
   }`;
     case 'remove':
       return `  @Delete('/:id')
   remove(id: number) {
-    return reply({ deleted: id }, { status: 200 });
+    return reply({ deleted: ${on ? 'this.#service.remove(id) ? id : 0' : 'id'} }, { status: 200 });
   }`;
     case 'sub':
       return `  @Get('/:id/sub${h.k}')
   sub${h.k}(id: number, q: Values): { id: number; sub: number; filter: string } {
-    return { id, sub: ${h.k}, filter: q.get('filter') };
+    return { id, sub: ${h.k}, filter: q.get('filter')${svc === 'shared' ? ` || this.#shared.stamp(id, 'sub${h.k}')` : ''} };
   }`;
   }
 }
@@ -128,7 +166,11 @@ function fwHandler(n: number, h: HandlerPlan): string {
  * benchmark's change to one file, different each time.
  */
 export function fwController(n: number, size: SynthSize, edit = 0): string {
-  const handlers = plan(size.handlers).map((h) => fwHandler(n, h));
+  const g = size.services === false ? undefined : graphSize(size.controllers);
+  const svc =
+    g === undefined ? 'none' : controllerShared(n, g) === undefined ? 'service' : 'shared';
+  const deps = g === undefined ? { imports: '', members: '' } : fwControllerDeps(n, g);
+  const handlers = plan(size.handlers).map((h) => fwHandler(n, h, svc));
   if (edit > 0) {
     handlers.push(`  @Get('/:id/edit${edit}')
   edit${edit}(id: number): { id: number; edit: number } {
@@ -139,11 +181,11 @@ export function fwController(n: number, size: SynthSize, edit = 0): string {
 import type { ControllerContext } from 'fw/core';
 import type { Pagination, Values } from 'fw/query';
 import type { Address, Status } from './dto.js';
-
+${deps.imports}
 ${dtoTypes(n)}
 @Controller('/res${n}')
 export class Res${n}Controller {
-${handlers.join('\n\n')}
+${deps.members}${handlers.join('\n\n')}
 }
 `;
 }
@@ -151,6 +193,19 @@ ${handlers.join('\n\n')}
 /** Where one fw controller lives in its project. */
 export function fwControllerFile(project: string, n: number): string {
   return join(project, 'src', `res${n}.ts`);
+}
+
+/** Writes the sources of the fw project (controllers, `dto.ts`, the services) into `src`. */
+export function writeFwSources(src: string, size: SynthSize): void {
+  const files = new Map([['dto.ts', SHARED_DTO]]);
+  if (size.services !== false) {
+    for (const [path, text] of fwServiceFiles(graphSize(size.controllers))) files.set(path, text);
+  }
+  for (let n = 0; n < size.controllers; n++) files.set(`res${n}.ts`, fwController(n, size));
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(src, path)), { recursive: true });
+    writeFileSync(join(src, path), text);
+  }
 }
 
 /**
@@ -163,14 +218,19 @@ export function writeFwProject(project: string, size: SynthSize): void {
   const base = relative(project, join(REPO, 'tsconfig.json')).split('\\').join('/');
   const tsconfig = { extends: base, include: ['src'] };
   writeFileSync(join(project, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  writeFileSync(join(project, 'src/dto.ts'), SHARED_DTO);
-  for (let n = 0; n < size.controllers; n++) {
-    writeFileSync(fwControllerFile(project, n), fwController(n, size));
-  }
+  writeFwSources(join(project, 'src'), size);
+}
+
+/** One line on what the fw project holds, for the reports. */
+export function describeFwProject(size: SynthSize): string {
+  const handlers = `${size.controllers} files of ${size.handlers} handlers + dto.ts, ${size.controllers * size.handlers} handlers`;
+  if (size.services === false) return `${handlers}; no services`;
+  const g: GraphSize = graphSize(size.controllers);
+  return `${handlers}; service graph: ${graphCounts(g)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = resolve(process.argv[2] ?? join(WORK, 'fw-sample'));
-  writeFwProject(dir, { controllers: 200, handlers: 10 });
+  writeFwProject(dir, { controllers: 200, handlers: 10, services: true });
   process.stdout.write(`wrote ${dir}\n`);
 }

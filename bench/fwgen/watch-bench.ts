@@ -4,7 +4,8 @@
  * `edits` times (each adds a handler `GET /res0/:id/edit<i>`) and times each write until the
  * output holds the new route. Prints a {@link WatchResult} as JSON on stdout.
  *
- *   node --conditions=source --import tsx bench/fwgen/watch-bench.ts <fw project dir> <edits> <handlers>
+ *   node --conditions=source --import tsx bench/fwgen/watch-bench.ts <fw project dir> <edits>
+ *     <controllers> <handlers> <services|plain>
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,10 +30,19 @@ const TIMEOUT_MS = 60_000;
 /** A pause between edits, so that one edit's file events are over before the next. */
 const SETTLE_MS = 500;
 
-const [dir, editsArg, handlersArg] = process.argv.slice(2);
-if (dir === undefined) throw new Error('usage: watch-bench.ts <project dir> <edits> <handlers>');
+const [dir, editsArg, controllersArg, handlersArg, servicesArg] = process.argv.slice(2);
+if (dir === undefined) {
+  throw new Error(
+    'usage: watch-bench.ts <project dir> <edits> <controllers> <handlers> <services|plain>',
+  );
+}
 const edits = Number(editsArg ?? 5);
-const size = { controllers: 1, handlers: Number(handlersArg ?? 10) };
+// The project's own size: controller 0's constructor depends on the size of the service graph.
+const size = {
+  controllers: Number(controllersArg ?? 200),
+  handlers: Number(handlersArg ?? 10),
+  services: servicesArg !== 'plain',
+};
 const out = join(dir, 'src/bindings.ts');
 const file = fwControllerFile(dir, 0);
 const now = () => performance.now();
