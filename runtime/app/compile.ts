@@ -1,7 +1,8 @@
 /**
- * Start-up: turns bindings into routes. Each controller and route interceptor is instantiated once,
- * each parameter is bound to the first resolver that supports it, and each path parameter is checked
- * against its route's keys, so a mistake fails `createApp` instead of a request.
+ * Start-up: turns bindings into routes. Each parameter is bound to the first resolver that supports
+ * it, and each path parameter is checked against its route's keys, so a mistake fails `createApp`
+ * instead of a request. The routes get their controller and interceptors once the app's instances
+ * exist ({@link CompiledRoutes.attach}): in `createApp`, or in `start()` for an async graph.
  */
 import type { Route } from '../core/pipeline.js';
 import type { ArgumentResolver, HandlerMeta, Interceptor } from '../core/types.js';
@@ -10,10 +11,11 @@ import { routeKeys } from '../router/router.js';
 import {
   BINDINGS_VERSION,
   type Bindings,
+  type Class,
   type ControllerBinding,
   type HandlerBinding,
 } from './bindings.js';
-import type { Instances } from './instances.js';
+import type { Wanted } from './instances.js';
 
 /** A handler ready to run, with what the routers need to register it. */
 export interface CompiledRoute {
@@ -24,35 +26,74 @@ export interface CompiledRoute {
   readonly route: Route;
 }
 
+/** Every handler of the bindings, compiled, waiting for its instances. */
+export interface CompiledRoutes {
+  readonly routes: readonly CompiledRoute[];
+  /** Every controller and route interceptor class, with who names it. */
+  readonly wanted: readonly Wanted[];
+  /** Gives each route its controller and interceptors, from `instanceOf`; called once. */
+  attach(instanceOf: <T>(type: Class<T>, name: string) => T): void;
+}
+
+/**
+ * A route as compiled, before its instances exist. `controller` and `interceptors` are written
+ * once, by `attach`, before the first execution; every reader sees a readonly {@link Route}. The
+ * object has every field from the start, so it keeps one shape and a request reads it as before.
+ */
+type UnattachedRoute = { -readonly [K in keyof Route]: Route[K] };
+
+interface Pending {
+  readonly controller: ControllerBinding;
+  readonly handlers: readonly {
+    readonly handler: HandlerBinding;
+    readonly route: UnattachedRoute;
+  }[];
+}
+
 /** Compiles every handler of `bindings`. */
 export function compileRoutes(
   bindings: Bindings,
-  instances: Instances,
   resolvers: readonly ArgumentResolver[],
-): CompiledRoute[] {
+): CompiledRoutes {
   if (bindings?.version !== BINDINGS_VERSION) {
     throw new FwError('FW_ERR_BINDINGS_VERSION', {
       got: bindings?.version,
       want: BINDINGS_VERSION,
     });
   }
-  const compiled: CompiledRoute[] = [];
+  const routes: CompiledRoute[] = [];
+  const wanted: Wanted[] = [];
+  const pending: Pending[] = [];
   for (const controller of bindings.controllers) {
-    const instance = instances.get(controller.type, controller.name);
-    const shared = controller.interceptors.map((c) => instances.get<Interceptor>(c));
-    for (const handler of controller.handlers) {
-      compiled.push(compileHandler(controller, handler, instance, shared, instances, resolvers));
-    }
+    const { type, name } = controller;
+    wanted.push({ type, name, by: 'a controller of the bindings' });
+    const named = (c: Class, where: string) => wanted.push({ type: c, name: c.name, by: where });
+    for (const c of controller.interceptors) named(c, `a route interceptor of ${name}`);
+    const handlers = controller.handlers.map((handler) => {
+      const compiled = compileHandler(controller, handler, resolvers);
+      for (const c of handler.interceptors) named(c, `a route interceptor of ${compiled.label}`);
+      routes.push(compiled);
+      return { handler, route: compiled.route as UnattachedRoute };
+    });
+    pending.push({ controller, handlers });
   }
-  return compiled;
+  const attach = (instanceOf: <T>(type: Class<T>, name: string) => T) => {
+    const interceptor = (c: Class<Interceptor>) => instanceOf(c, c.name);
+    for (const { controller, handlers } of pending) {
+      const instance = instanceOf(controller.type, controller.name);
+      const shared = controller.interceptors.map(interceptor);
+      for (const { handler, route } of handlers) {
+        route.controller = instance;
+        route.interceptors = [...shared, ...handler.interceptors.map(interceptor)];
+      }
+    }
+  };
+  return { routes, wanted, attach };
 }
 
 function compileHandler(
   controller: ControllerBinding,
   handler: HandlerBinding,
-  instance: unknown,
-  shared: readonly Interceptor[],
-  instances: Instances,
   resolvers: readonly ArgumentResolver[],
 ): CompiledRoute {
   const label = `${controller.name}.${handler.name}`;
@@ -78,12 +119,12 @@ function compileHandler(
     method: Object.freeze({ name: handler.name }),
     pathKeys: Object.freeze(keys),
   });
-  const route: Route = {
+  const route: UnattachedRoute = {
     meta,
-    interceptors: [...shared, ...handler.interceptors.map((c) => instances.get<Interceptor>(c))],
+    interceptors: [],
     params: handler.params,
     resolvers: bound,
-    controller: instance,
+    controller: undefined,
     invoke: handler.invoke as Route['invoke'],
     serialize: handler.serialize,
   };

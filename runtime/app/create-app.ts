@@ -8,7 +8,7 @@ import { requestIdFor, requestIdOf } from '../context/request-id.js';
 import { joinErrors } from '../core/error-chain.js';
 import { createPipeline, type Execute, type Route } from '../core/pipeline.js';
 import { builtInResolvers } from '../core/resolvers/index.js';
-import type { DomainEvent } from '../core/types.js';
+import type { DomainEvent, Interceptor } from '../core/types.js';
 import { FwError } from '../errors.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
@@ -23,10 +23,13 @@ import { FindMyWayRouter } from '../router/find-my-way-router.js';
 import { type GatewayRoute, WebSocketGateways } from '../ws/gateways.js';
 import type { WsMessage } from '../ws/ws-message.js';
 import { webSocketProtocol } from '../ws/ws-protocol.js';
-import { compileRoutes } from './compile.js';
+import type { GraphKey, InstanceOf } from './bindings.js';
+import { type CompiledRoutes, compileRoutes } from './compile.js';
+import { GraphInstances } from './graph.js';
 import { checkHealthPaths, healthProbe, type Readiness } from './health.js';
-import { Instances } from './instances.js';
+import { type AppInstances, Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
+import { replacementsOf } from './overrides.js';
 
 /** A running fw application. */
 export interface App {
@@ -50,24 +53,46 @@ export interface App {
   emit(eventName: string, payload: unknown, metadata?: EventMetadata): Promise<void>;
   /** Stops taking requests and messages, lets those in flight finish, then releases everything. */
   close(): Promise<void>;
+  /**
+   * The app's instance of a class or a provider constant (its override, when it has one). Throws
+   * `FW_ERR_NOT_PROVIDED` for a key the app does not have, and `FW_ERR_NOT_STARTED` before
+   * `start()` has built a graph with an async provider.
+   * @example const users = app.get(UserService);
+   * @see docs/API.md, "Dependency injection"
+   */
+  get<K extends GraphKey>(key: K): InstanceOf<K>;
 }
 
 const encoder = new TextEncoder();
 
 /**
  * Creates an app from fwgen's bindings. Throws, naming the handler or option at fault, when a
- * parameter has no resolver, a controller cannot be created, or two routes collide.
+ * parameter has no resolver, a controller cannot be created, or two routes collide. Builds the
+ * object graph, unless a provider is async: then `start()` builds it.
  * @example
- * const app = createApp({ bindings, interceptors: [new AuthInterceptor()] });
+ * const app = createApp({ bindings, interceptors: [AuthInterceptor, new TimingInterceptor()] });
  * await app.listen({ port: 3000 });
  */
 export function createApp(options: AppOptions): App {
   const resolved = resolveOptions(options);
   const { logger, health } = resolved;
-  const instances = new Instances(options.providers);
   const resolvers = [...(options.resolvers ?? []), ...builtInResolvers()];
-  const compiled = compileRoutes(options.bindings, instances, resolvers);
-  if (health !== undefined) checkHealthPaths(compiled, health);
+  const compiled = compileRoutes(options.bindings, resolvers);
+  if (health !== undefined) checkHealthPaths(compiled.routes, health);
+  const instances = instancesOf(options, compiled);
+  // The global interceptors, filled in with the routes' instances: by `attach`.
+  const interceptors: Interceptor[] = [];
+  const attach = () => {
+    compiled.attach((type, name) => instances.need(type, name));
+    for (const i of options.interceptors ?? []) {
+      interceptors.push(typeof i === 'function' ? instances.need(i, i.name) : i);
+    }
+  };
+  let built = !instances.async;
+  if (built) {
+    instances.build();
+    attach();
+  }
   const transport: Transport = options.transport ?? inMemoryTransport();
   // Each event carries the id of the request, message or connection that published it.
   const publisher = {
@@ -77,12 +102,11 @@ export function createApp(options: AppOptions): App {
       }),
   };
   const hooks = [...(options.hooks ?? []), eventDispatchHook(new DefaultDispatcher([publisher]))];
-  const interceptors = options.interceptors ?? [];
 
   const router = new FindMyWayRouter<Route>();
   const consumers = new Map<string, Route[]>();
   const gateways: GatewayRoute[] = [];
-  for (const c of compiled) {
+  for (const c of compiled.routes) {
     if (c.method === 'EVENT') consumers.set(c.path, [...(consumers.get(c.path) ?? []), c.route]);
     else if (c.method === 'WS') gateways.push(c);
     else router.add(c.method, c.path, c.route, c.label);
@@ -155,20 +179,25 @@ export function createApp(options: AppOptions): App {
     if (failure !== undefined) throw failure;
   };
 
+  // An async graph first, then the transport.
+  const starting = async () => {
+    if (!built) {
+      await instances.build();
+      attach();
+      built = true;
+    }
+    await transport.start(
+      [...consumers.keys()].sort(),
+      (d) => deliver(d.eventName, d.payload, d.metadata),
+      { logger },
+    );
+    ready = true;
+  };
   const start = () => {
-    started ??= transport
-      .start([...consumers.keys()].sort(), (d) => deliver(d.eventName, d.payload, d.metadata), {
-        logger,
-      })
-      .then(
-        () => {
-          ready = true;
-        },
-        (err: unknown) => {
-          started = undefined; // a later call tries again
-          throw err;
-        },
-      );
+    started ??= starting().catch((err: unknown) => {
+      started = undefined; // a later call tries again
+      throw err;
+    });
     return started;
   };
   const open = () => {
@@ -207,7 +236,22 @@ export function createApp(options: AppOptions): App {
       await started?.catch(() => {});
       await transport.close();
     },
+    get: <K extends GraphKey>(key: K) => instances.get(key) as InstanceOf<K>,
   };
+}
+
+/** The app's instances: from the bindings' graph, or as hand-written bindings without one have them. */
+function instancesOf(options: AppOptions, compiled: CompiledRoutes): AppInstances {
+  const replacements = replacementsOf(options.providers, options.overrides);
+  const graph = options.bindings.graph;
+  if (graph === undefined) return new Instances(replacements);
+  const wanted = [...compiled.wanted];
+  for (const i of options.interceptors ?? []) {
+    if (typeof i === 'function') {
+      wanted.push({ type: i, name: i.name, by: 'named in createApp({ interceptors })' });
+    }
+  }
+  return new GraphInstances(graph, replacements, wanted);
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -1,5 +1,6 @@
 /** The options of `createApp`, their defaults, and their checks at start-up. */
 import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/types.js';
+import type { Override } from '../di.js';
 import { FwError } from '../errors.js';
 import type { Transport } from '../events/transport.js';
 import {
@@ -11,7 +12,7 @@ import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-serve
 import { jsonLogger } from '../log/json-logger.js';
 import type { Logger } from '../log/logger.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
-import type { Bindings } from './bindings.js';
+import type { Bindings, InterceptorClass } from './bindings.js';
 import { type HealthOptions, type HealthPaths, healthPaths } from './health.js';
 
 export type { Logger } from '../log/logger.js';
@@ -20,10 +21,24 @@ export type { Logger } from '../log/logger.js';
 export interface AppOptions {
   /** What fwgen generated. */
   readonly bindings: Bindings;
-  /** Instances to use for controllers and interceptors instead of creating them. */
+  /**
+   * Instances of the graph replaced, for tests: `override(key, value)` for a class or a provider
+   * constant. Dependents get the value; what only the replaced instance needed is not created.
+   * A key that is not in the graph fails `createApp` (`FW_ERR_NOT_PROVIDED`).
+   * @example overrides: [override(UserStore, new MemoryUserStore())]
+   */
+  readonly overrides?: readonly Override[];
+  /**
+   * Instances to use instead of the app's own: shorthand for
+   * `override(instance.constructor, instance)`.
+   */
   readonly providers?: readonly object[];
-  /** Global interceptors, in order. */
-  readonly interceptors?: readonly Interceptor[];
+  /**
+   * Global interceptors, in order: instances, or classes, whose instance is taken from the graph
+   * (mark one `@Injectable()` when nothing else needs it). With bindings that have no graph, a
+   * class is taken from `providers` or created with no arguments.
+   */
+  readonly interceptors?: readonly (Interceptor | InterceptorClass)[];
   /** Argument resolvers tried before the built-in ones. */
   readonly resolvers?: readonly ArgumentResolver[];
   /** Post-execution hooks, run before the app's event dispatch hook. */
@@ -107,6 +122,7 @@ const MULTIPART_KEYS: readonly string[] = [
 export function resolveOptions(options: AppOptions): ResolvedOptions {
   const d = DEFAULT_BODY_LIMITS;
   const t = DEFAULT_SERVER_TIMEOUTS;
+  checkInterceptors(options.interceptors);
   const multipart: Record<string, number> = { ...d.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
@@ -147,6 +163,15 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     logger: resolveLogger(options.logger),
     health: healthPaths(options.health),
   };
+}
+
+/** Refuses a global interceptor that is neither an instance nor a class. */
+function checkInterceptors(interceptors: readonly unknown[] = []): void {
+  for (const i of interceptors) {
+    if (typeof i !== 'function' && (typeof i !== 'object' || i === null)) {
+      invalid('interceptors', 'an array of interceptor instances or classes', String(i));
+    }
+  }
 }
 
 const LOGGER_METHODS = ['error', 'warn', 'info'] as const;

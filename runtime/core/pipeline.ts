@@ -26,7 +26,11 @@ export const ErrAbortPipeline: Error = new Error('abort pipeline');
 /** The meta global interceptors see before routing. */
 export const NO_META: HandlerMeta = Object.freeze({ pathKeys: Object.freeze([]) });
 
-/** A handler with everything resolved at start-up: its interceptors, and a resolver per parameter. */
+/**
+ * A handler with everything resolved at start-up: its interceptors, and a resolver per parameter.
+ * The app sets `controller` and `interceptors` once, when its instances are built (runtime/app
+ * compile.ts), before any execution; an execution reads them as it reads every other field.
+ */
 export interface Route {
   readonly meta: HandlerMeta;
   /** The route's own interceptors, class ones first. */
@@ -79,14 +83,18 @@ interface Shared<C extends ExecutionContext> {
   readonly protocol: Protocol<C>;
 }
 
-/** Builds the pipeline for one protocol; `interceptors` are the global ones, in order. */
+/**
+ * Builds the pipeline for one protocol; `interceptors` are the global ones, in order. The array is
+ * read as it is at each execution, not copied: an app whose interceptors come from its object
+ * graph fills it once the graph is built, before the first execution.
+ */
 export function createPipeline<C extends ExecutionContext>(options: {
   readonly interceptors: readonly Interceptor[];
   readonly hooks: readonly PostExecutionHook[];
   readonly protocol: Protocol<C>;
 }): Execute<C> {
   const shared: Shared<C> = {
-    globals: [...options.interceptors],
+    globals: options.interceptors,
     hooks: [...options.hooks],
     protocol: options.protocol,
   };
