@@ -26,6 +26,7 @@ import { webSocketProtocol } from '../ws/ws-protocol.js';
 import type { GraphKey, InstanceOf } from './bindings.js';
 import { type CompiledRoutes, compileRoutes } from './compile.js';
 import { GraphInstances } from './graph.js';
+import { InstanceLifecycle } from './graph-lifecycle.js';
 import { checkHealthPaths, healthProbe, type Readiness } from './health.js';
 import { type AppInstances, Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
@@ -51,7 +52,10 @@ export interface App {
    * it would have travelled; rejects if one fails.
    */
   emit(eventName: string, payload: unknown, metadata?: EventMetadata): Promise<void>;
-  /** Stops taking requests and messages, lets those in flight finish, then releases everything. */
+  /**
+   * Stops taking requests and messages, lets those in flight finish, closes the transport, then
+   * calls `onClose()` of the graph's instances, in reverse dependency order.
+   */
   close(): Promise<void>;
   /**
    * The app's instance of a class or a provider constant (its override, when it has one). Throws
@@ -93,6 +97,7 @@ export function createApp(options: AppOptions): App {
     instances.build();
     attach();
   }
+  const lifecycle = new InstanceLifecycle(logger);
   const transport: Transport = options.transport ?? inMemoryTransport();
   // Each event carries the id of the request, message or connection that published it.
   const publisher = {
@@ -179,13 +184,14 @@ export function createApp(options: AppOptions): App {
     if (failure !== undefined) throw failure;
   };
 
-  // An async graph first, then the transport.
+  // An async graph first, then onInit of every instance, then the transport.
   const starting = async () => {
     if (!built) {
       await instances.build();
       attach();
       built = true;
     }
+    await lifecycle.init(instances.managed());
     await transport.start(
       [...consumers.keys()].sort(),
       (d) => deliver(d.eventName, d.payload, d.metadata),
@@ -235,6 +241,7 @@ export function createApp(options: AppOptions): App {
       await server.close();
       await started?.catch(() => {});
       await transport.close();
+      await lifecycle.close();
     },
     get: <K extends GraphKey>(key: K) => instances.get(key) as InstanceOf<K>,
   };

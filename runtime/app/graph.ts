@@ -8,7 +8,7 @@
 import { isPromise } from '../core/pipeline.js';
 import { FwError } from '../errors.js';
 import type { Class, Graph, GraphKey, Make } from './bindings.js';
-import type { AppInstances, Wanted } from './instances.js';
+import type { AppInstances, Managed, Wanted } from './instances.js';
 import { keyName, type Replacement } from './overrides.js';
 
 /** The instances of an app whose bindings carry a graph. @internal */
@@ -73,6 +73,14 @@ export class GraphInstances implements AppInstances {
       });
     }
     return this.#instance(i, keyName(key));
+  }
+
+  managed(): readonly Managed[] {
+    return this.#graph.keys.flatMap((key, i) => {
+      if (this.#needed[i] !== true) return [];
+      const name = keyName(key);
+      return [{ key: name, instance: this.#instance(i, name) }];
+    });
   }
 
   /** Instance `i`: its override, or what `build` made; `name` for the error before then. */

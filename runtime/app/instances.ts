@@ -15,6 +15,12 @@ export interface Wanted {
   readonly by: string;
 }
 
+/** One instance of the graph, with its key's name for messages. */
+export interface Managed {
+  readonly key: string;
+  readonly instance: unknown;
+}
+
 /** The instances of one app. @internal */
 export interface AppInstances {
   /** True when {@link AppInstances.build} waits for a provider, and so runs in `start()`. */
@@ -25,6 +31,8 @@ export interface AppInstances {
   need<T>(type: Class<T>, name: string): T;
   /** What `app.get(key)` answers. */
   get(key: GraphKey): unknown;
+  /** The instances `start()` initialises and `close()` closes, in dependency order. */
+  managed(): readonly Managed[];
 }
 
 /** The instances of hand-written bindings without a graph: created on first need. */
@@ -55,5 +63,9 @@ export class Instances implements AppInstances {
         'the bindings have no object graph: they hold only the controllers, their interceptors ' +
         'and what providers or overrides give',
     });
+  }
+
+  managed(): readonly Managed[] {
+    return [];
   }
 }
