@@ -44,12 +44,12 @@ const size: SynthSize = {
 };
 const reps = positive('reps', flags.reps);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-/** The checkout's commit, and whether fwgen's or the runtime's sources differ from it. */
+/** The checkout's commit, and whether the sources fwgen is built from differ from it. */
 function rev(dir: string): string {
   const git = (...args: string[]) =>
     execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
-  const dirty = git('status', '--porcelain', '--', 'cli', 'runtime', 'templates').trim() !== '';
-  return `${git('log', '-1', '--format=%h %s').trim()}${dirty ? ' (+ uncommitted changes in cli/, runtime/ or templates/)' : ''}`;
+  const dirty = git('status', '--porcelain', '--', 'cli', 'templates').trim() !== '';
+  return `${git('log', '-1', '--format=%h %s').trim()}${dirty ? ' (+ uncommitted changes in cli/ or templates/)' : ''}`;
 }
 
 log('building fw (npm run build)');
