@@ -8,12 +8,12 @@
  *   node --conditions=source --import tsx bench/fwgen/di-compare.ts --before /tmp/fw-before
  *     [--controllers 200] [--handlers 10] [--reps 3]
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, type Timed, timeNode } from './measure.js';
-import { environment, fmtMiB, fmtMs, range } from './report.js';
+import { describeCommit, environment, fmtMiB, fmtMs, range } from './report.js';
 import { describeFwProject, REPO, type SynthSize, WORK, writeFwProject } from './synth.js';
 
 const { values: flags } = parseArgs({
@@ -44,13 +44,8 @@ const size: SynthSize = {
 };
 const reps = positive('reps', flags.reps);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-/** The checkout's commit, and whether the sources fwgen is built from differ from it. */
-function rev(dir: string): string {
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
-  const dirty = git('status', '--porcelain', '--', 'cli', 'templates').trim() !== '';
-  return `${git('log', '-1', '--format=%h %s').trim()}${dirty ? ' (+ uncommitted changes in cli/ or templates/)' : ''}`;
-}
+/** What fwgen is built from. */
+const rev = (dir: string) => describeCommit(dir, ['cli', 'templates']);
 
 log('building fw (npm run build)');
 const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: REPO, stdio: 'inherit' });
@@ -109,7 +104,7 @@ const report = [
   '',
   ...environment(),
   `- before: ${rev(before)} (no graph: constructors ignored)`,
-  `- after: ${rev(REPO)}${hasGraph ? '' : ' — its output has no graph!'} (${made} \`new\` in its output)`,
+  `- after: ${rev(REPO)}${hasGraph ? '' : ' — its output has no graph!'} (its graph: ${made} classes made with \`new\`)`,
   `- project: ${describeFwProject(size)}`,
   `- repetitions: ${reps}, interleaved, each a new process, output deleted first`,
   '',

@@ -1,4 +1,5 @@
 /** The benchmark's Markdown report: the environment, then one row per measurement. */
+import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { median } from './measure.js';
 
@@ -73,4 +74,16 @@ export function renderReport(info: ReportInfo, rows: readonly Row[], ratio: stri
 export function ratioOf(a: readonly number[], b: readonly number[]): string {
   const r = median(a) / median(b);
   return Number.isFinite(r) ? `${r.toFixed(2)}×` : '–';
+}
+
+/**
+ * The commit checked out in `dir` (`abc1234 subject`), marked when any of `paths` (the sources
+ * the measured code is built from) differ from it.
+ */
+export function describeCommit(dir: string, paths: readonly string[]): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
+  const dirty = git('status', '--porcelain', '--', ...paths).trim() !== '';
+  const head = git('log', '-1', '--format=%h %s').trim();
+  return dirty ? `${head} (+ uncommitted changes in ${paths.join(', ')})` : head;
 }

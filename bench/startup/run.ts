@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { environment, fmtMiB, fmtMs, range } from '../fwgen/report.js';
-import type { SynthSize } from '../fwgen/synth.js';
+import { describeCommit, environment, fmtMiB, fmtMs, range } from '../fwgen/report.js';
+import { REPO, type SynthSize } from '../fwgen/synth.js';
 import { graphCounts, graphSize } from '../fwgen/synth-services.js';
 import { CAN_PIN, startServer } from '../lib/processes.js';
 import { median, table } from '../lib/stats.js';
@@ -136,6 +136,7 @@ const report = [
   `## Start-up: spawn → first answered request, ${size.controllers} controllers × ${size.handlers} handlers`,
   '',
   ...environment(),
+  `- fw and fwgen: ${describeCommit(REPO, ['runtime', 'cli', 'templates'])}`,
   `- apps: ${graphCounts(graphSize(size.controllers))}; ${size.controllers * size.handlers} routes`,
   `- ${runs} starts of each app, interleaved in a rotating order after one untimed start each; ${CAN_PIN ? `each pinned to core ${CORE}` : 'not pinned (no taskset)'}, \`NODE_ENV=production\``,
   `- timed: spawn → the answer to \`GET ${PATH}\` read (the app reports its port over IPC once it listens)`,
