@@ -75,6 +75,12 @@ export interface Graph {
   readonly keys: readonly GraphKey[];
   readonly needs: readonly (readonly number[])[];
   readonly roots: readonly number[];
+  /**
+   * `names[i]` names instance `i` in messages and logs: the class or provider constant as written.
+   * A provider constant's function has no name of its own (it is an argument of `provider`), so
+   * without this the runtime can only quote its source.
+   */
+  readonly names?: readonly string[];
   readonly async?: boolean;
   build(make: Make): readonly unknown[] | Promise<readonly unknown[]>;
 }

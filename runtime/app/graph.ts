@@ -68,19 +68,24 @@ export class GraphInstances implements AppInstances {
     const i = this.#indexOf(key);
     if (this.#needed[i] !== true) {
       throw new FwError('FW_ERR_NOT_PROVIDED', {
-        key: keyName(key),
+        key: this.#nameOf(i),
         reason: 'only what the overrides replaced needed it, so it was not created',
       });
     }
-    return this.#instance(i, keyName(key));
+    return this.#instance(i, this.#nameOf(i));
   }
 
   managed(): readonly Managed[] {
-    return this.#graph.keys.flatMap((key, i) => {
+    return this.#graph.keys.flatMap((_key, i) => {
       if (this.#needed[i] !== true) return [];
-      const name = keyName(key);
+      const name = this.#nameOf(i);
       return [{ key: name, instance: this.#instance(i, name) }];
     });
+  }
+
+  /** How messages name instance `i`: as the graph names it, else by its key. */
+  #nameOf(i: number): string {
+    return this.#graph.names?.[i] ?? keyName(this.#graph.keys[i] as GraphKey);
   }
 
   /** Instance `i`: its override, or what `build` made; `name` for the error before then. */
@@ -102,7 +107,7 @@ export class GraphInstances implements AppInstances {
  * instance. An overridden one is always part of the app: `app.get` answers it, and its `onInit`
  * and `onClose` run.
  */
-export function needed(
+function needed(
   graph: Graph,
   roots: readonly number[],
   overridden: ReadonlySet<number>,

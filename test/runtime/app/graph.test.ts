@@ -336,6 +336,18 @@ describe('app.get', () => {
     );
   });
 
+  it("names an instance as the graph's names do: a provider constant as written", () => {
+    const users = usersApp();
+    const graph = users.bindings.graph!;
+    const names = ['config', 'db', 'UserStore', 'Mailer', 'UserService', 'UserController', 'Stamp'];
+    const bindings: Bindings = { ...users.bindings, graph: { ...graph, names } };
+    const fake = { list: () => [] } as unknown as InstanceType<typeof users.UserStore>;
+    const a = app({ bindings, overrides: [override(users.UserStore, fake)] });
+    expect(failure(() => a.get(users.dbProvider)).message).toMatch(
+      /^Nothing in this app provides db \(/,
+    );
+  });
+
   it('bindings without a graph answer what providers gave and the controllers the app made', () => {
     class Clock {
       now = () => 7;
