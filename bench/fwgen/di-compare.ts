@@ -47,6 +47,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 /** What fwgen is built from. */
 const rev = (dir: string) => describeCommit(dir, ['cli', 'templates']);
 
+// What is built, read before the build: the sources may change while the benchmark runs.
+const measured = rev(REPO);
 log('building fw (npm run build)');
 const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: REPO, stdio: 'inherit' });
 if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
@@ -104,7 +106,7 @@ const report = [
   '',
   ...environment(),
   `- before: ${rev(before)} (no graph: constructors ignored)`,
-  `- after: ${rev(REPO)}${hasGraph ? '' : ' — its output has no graph!'} (its graph: ${made} classes made with \`new\`)`,
+  `- after: ${measured} when built${hasGraph ? '' : ' — its output has no graph!'} (its graph: ${made} classes made with \`new\`)`,
   `- project: ${describeFwProject(size)}`,
   `- repetitions: ${reps}, interleaved, each a new process, output deleted first`,
   '',

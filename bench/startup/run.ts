@@ -97,6 +97,8 @@ async function startOnce(app: App): Promise<Sample> {
   }
 }
 
+// What is built, read before the build: the sources may change while the benchmark runs.
+const measured = describeCommit(REPO, ['runtime', 'cli', 'templates']);
 log('preparing: the peers (bench/peers) and fw (npm run build)');
 prepare(log);
 log(`building the apps (${size.controllers} controllers × ${size.handlers} handlers)`);
@@ -136,7 +138,7 @@ const report = [
   `## Start-up: spawn → first answered request, ${size.controllers} controllers × ${size.handlers} handlers`,
   '',
   ...environment(),
-  `- fw and fwgen: ${describeCommit(REPO, ['runtime', 'cli', 'templates'])}`,
+  `- fw and fwgen: ${measured} when built`,
   `- apps: ${graphCounts(graphSize(size.controllers))}; ${size.controllers * size.handlers} routes`,
   `- ${runs} starts of each app, interleaved in a rotating order after one untimed start each; ${CAN_PIN ? `each pinned to core ${CORE}` : 'not pinned (no taskset)'}, \`NODE_ENV=production\``,
   `- timed: spawn → the answer to \`GET ${PATH}\` read (the app reports its port over IPC once it listens)`,
