@@ -1,10 +1,11 @@
 /**
  * The object graph as code: one `build` function of straight-line construction, one `const` per
  * instance in dependency order (typed by what its constructor or provider returns, so a stale
- * graph fails `tsc`), and the data the runtime prunes and looks up by (`keys`, `needs`, `roots`).
+ * graph fails `tsc`), and the data the runtime prunes and looks up by (`keys`, `needs`, `roots`),
+ * with each key's name as the source writes it (`names`: a provider's function has none of its own).
  */
 import type { ImportRef, InstanceModel } from '../ir.js';
-import { fits, list } from './layout.js';
+import { fits, list, quote } from './layout.js';
 import { type Names, variableName } from './names.js';
 
 /** What the template prints for the graph. */
@@ -53,6 +54,7 @@ export function buildGraphView(
   );
   const roots = instances.flatMap((n, i) => (n.root ? [String(i)] : []));
   const keys = instances.map((n) => local(n.create.ref));
+  const labels = instances.map((n) => quote(n.create.ref.name));
   return {
     signature: isAsync
       ? 'async function build(make: Make): Promise<readonly unknown[]> {'
@@ -60,6 +62,7 @@ export function buildGraphView(
     body,
     fields: [
       `keys: ${list(4, 'keys: ', '[', keys, ',').slice(6)},`,
+      `names: ${list(4, 'names: ', '[', labels, ',').slice(7)},`,
       `needs: ${list(4, 'needs: ', '[', needs, ',').slice(7)},`,
       `roots: ${list(4, 'roots: ', '[', roots, ',').slice(7)},`,
       ...(isAsync ? ['async: true,'] : []),

@@ -1,6 +1,11 @@
 // The fixtures' generated bindings run by createApp: what an application sees of fwgen's output.
-import { createApp, jsonLogger } from 'fw';
+import { createApp, FwError, jsonLogger, override } from 'fw';
 import { describe, expect, it } from 'vitest';
+import { bindings as graphBindings } from '../../fixtures/di-graph/expected/bindings.js';
+import { db, type MemoryDatabase } from '../../fixtures/di-graph/input/db.js';
+import { type Mailer, mailer, type OutboxMailer } from '../../fixtures/di-graph/input/mail.js';
+import { userRepo } from '../../fixtures/di-graph/input/repo.js';
+import { Metrics, UserService } from '../../fixtures/di-graph/input/services.js';
 import { bindings as eventBindings } from '../../fixtures/events/expected/bindings.js';
 import { OrderEvents } from '../../fixtures/events/input/orders.js';
 import { bindings as userBindings } from '../../fixtures/http-basic/expected/bindings.js';
@@ -134,5 +139,62 @@ describe('generated consumer bindings', () => {
     const bad = { name: 'order.placed', occurredAt: '2026-11-01', orderId: 'nine', lines: [{}] };
     await expect(app.emit('order.placed', bad)).rejects.toThrow(/orderId: expected a number/);
     expect(events.seen).toEqual([]);
+  });
+});
+
+describe('the generated object graph (fixtures/di-graph)', () => {
+  const register = json('POST', '/users', { name: 'Ada', email: 'ada@example.com' });
+
+  it('awaits its async provider at start, then serves through the chain it built', async () => {
+    const app = createApp({ bindings: graphBindings, logger: QUIET });
+    expect(() => app.get(db)).toThrow(FwError);
+    await app.start();
+    const database = app.get(db) as MemoryDatabase;
+    expect([database.url, database.open]).toEqual(['memory://shop', true]);
+    expect((await app.inject(register)).json()).toEqual({
+      id: 1,
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+    const placed = await app.inject(json('POST', '/users/1/orders', { sku: 'book' }));
+    expect(placed.json()).toEqual({ id: 1, userId: 1, sku: 'book' });
+    expect((app.get(mailer) as OutboxMailer).outbox).toEqual([
+      'shop@example.com → ada@example.com: welcome, Ada (2026-11-25T10:00:00.000Z)',
+    ]);
+    expect(app.get(Metrics)).toBeInstanceOf(Metrics);
+    await app.close();
+    expect(database.open).toBe(false);
+  });
+
+  it('gives an override to everything that depends on it', async () => {
+    const sent: string[] = [];
+    const fake: Mailer = { send: (to, text) => void sent.push(`${to}: ${text}`) };
+    const app = createApp({
+      bindings: graphBindings,
+      logger: QUIET,
+      overrides: [override(mailer, fake)],
+    });
+    await app.inject(register);
+    expect(sent).toEqual(['ada@example.com: welcome, Ada (2026-11-25T10:00:00.000Z)']);
+    expect(app.get(mailer)).toBe(fake);
+    await app.close();
+  });
+
+  it('does not create what only an overridden instance needed', async () => {
+    const users = {
+      register: () => ({ id: 7, name: 'Fake', email: 'fake@example.com' }),
+      get: (id: number) => (id === 7 ? { id, name: 'Fake', email: 'fake@example.com' } : undefined),
+    } as unknown as UserService;
+    const app = createApp({
+      bindings: graphBindings,
+      logger: QUIET,
+      overrides: [override(UserService, users)],
+    });
+    await app.start();
+    const placed = await app.inject(json('POST', '/users/7/orders', { sku: 'pen' }));
+    expect(placed.json()).toEqual({ id: 1, userId: 7, sku: 'pen' });
+    expect(() => app.get(userRepo)).toThrow(/userRepo/);
+    expect(() => app.get(mailer)).toThrow(/mailer/);
+    await app.close();
   });
 });
