@@ -1,7 +1,13 @@
+import { Injectable } from 'fw';
 import type { ExecutionContext, Interceptor } from 'fw/core';
 import { RESPONSE_WRITER_KEY, type ResponseWriter } from 'fw/core';
 
-/** Reads a bearer token and stores who is calling, for handlers to read from their context. */
+/**
+ * Reads a bearer token and stores who is calling, for handlers to read from their context. A
+ * global interceptor (`createApp({ interceptors: [AuthInterceptor] })`): no controller names it,
+ * so `@Injectable()` makes fwgen create it.
+ */
+@Injectable()
 export class AuthInterceptor implements Interceptor {
   preHandle(ctx: ExecutionContext): void {
     const auth = ctx.header('authorization');

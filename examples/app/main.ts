@@ -1,10 +1,11 @@
 /** `npm start`: serves the example app and shows what to try. */
 import { exampleApp } from './app.js';
+import { OrderLog } from './store.js';
 import { transportFromEnv } from './transport.js';
 
 const port = Number(process.env['PORT'] ?? 3000);
-const transport = transportFromEnv(process.env);
-const { app } = exampleApp({ transport, onOrder: (entry) => console.log(`consumer: ${entry}`) });
+const app = exampleApp({ transport: transportFromEnv(process.env) });
+app.get(OrderLog).listen((entry) => console.log(`consumer: ${entry}`));
 const { port: bound } = await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${bound}`;
 console.log(`fw example listening on ${base} (events: ${process.env['FW_TRANSPORT'] ?? 'memory'})

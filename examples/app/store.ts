@@ -1,4 +1,6 @@
 /** In-memory data for the example. */
+import type { ExampleConfig } from './config.js';
+
 export interface User {
   readonly id: number;
   readonly name: string;
@@ -8,6 +10,17 @@ export interface User {
 
 export class UserStore {
   readonly #users = new Map<number, User>();
+  readonly #config: ExampleConfig;
+
+  constructor(config: ExampleConfig) {
+    this.#config = config;
+  }
+
+  /** Called once by `listen()`/`start()` before traffic: creates the configured admin. */
+  onInit(): void {
+    const { name, email } = this.#config.admin;
+    if (this.#users.size === 0) this.add(name, email, ['admin']);
+  }
 
   add(name: string, email: string, tags: readonly string[]): User {
     const user: User = { id: this.#users.size + 1, name, email, tags: [...tags] };
@@ -28,15 +41,16 @@ export class UserStore {
 export class OrderLog {
   readonly entries: string[] = [];
   readonly #waiters: (() => void)[] = [];
-  readonly #onRecord: (entry: string) => void;
+  readonly #listeners: ((entry: string) => void)[] = [];
 
-  constructor(onRecord: (entry: string) => void = () => {}) {
-    this.#onRecord = onRecord;
+  /** Calls `listener` with every entry recorded from now on. */
+  listen(listener: (entry: string) => void): void {
+    this.#listeners.push(listener);
   }
 
   record(entry: string): void {
     this.entries.push(entry);
-    this.#onRecord(entry);
+    for (const listener of this.#listeners) listener(entry);
     for (const wake of this.#waiters.splice(0)) wake();
   }
 

@@ -1,22 +1,24 @@
 // The example app `npm start` runs, over a real socket: what the README's curl lines show.
-import { jsonLogger } from 'fw';
+import { jsonLogger, override } from 'fw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { exampleApp } from '../../examples/app/app.js';
+import { config } from '../../examples/app/config.js';
+import { OrderLog, UserStore } from '../../examples/app/store.js';
 
 let base: string;
 let close: () => Promise<void>;
-let orders: ReturnType<typeof exampleApp>['orders'];
+let orders: OrderLog;
 const logged: unknown[] = [];
 
 beforeEach(async () => {
   // What fw logs at warn and above: the server's failures, none expected.
   const logger = jsonLogger({ level: 'warn', write: (line) => void logged.push(JSON.parse(line)) });
-  const built = exampleApp({ logger });
-  orders = built.orders;
-  const { port } = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const app = exampleApp({ logger });
+  orders = app.get(OrderLog);
+  const { port } = await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${port}`;
-  close = () => built.app.close();
+  close = () => app.close();
 });
 afterEach(() => close());
 
@@ -120,5 +122,28 @@ describe('example app', () => {
       'subscribed',
       JSON.stringify({ event: 'order.placed', orderId: 1, sku: 'pen', qty: 3 }),
     ]);
+  });
+
+  it('takes its first user from the config provider, which a test overrides', async () => {
+    const admin = { name: 'Grace', email: 'grace@example.com' };
+    const app = exampleApp({ overrides: [override(config, { admin })] });
+    const res = await app.inject({ method: 'GET', url: '/users/1' });
+    expect(res.json()).toEqual({ id: 1, ...admin, tags: ['admin'], viewer: 'anonymous' });
+    expect(
+      app
+        .get(UserStore)
+        .list()
+        .map((u) => u.name),
+    ).toEqual(['Grace']);
+    await app.close();
+  });
+
+  it('serves a store a test made in place of the one the graph would create', async () => {
+    const store = new UserStore({ admin: { name: 'Lin', email: 'lin@example.com' } });
+    store.add('Kim', 'kim@example.com', []);
+    const app = exampleApp({ overrides: [override(UserStore, store)] });
+    const res = await app.inject({ method: 'GET', url: '/users?page=1&size=5' });
+    expect((res.json() as { users: { name: string }[] }).users.map((u) => u.name)).toEqual(['Kim']);
+    await app.close();
   });
 });

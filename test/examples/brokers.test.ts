@@ -6,6 +6,7 @@ import { RabbitMqTransport } from 'fw/transport/rabbitmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { exampleApp } from '../../examples/app/app.js';
+import { OrderLog } from '../../examples/app/store.js';
 import { transportFromEnv } from '../../examples/app/transport.js';
 import * as nats from '../transport/nats/support.js';
 import * as rabbitmq from '../transport/rabbitmq/support.js';
@@ -49,7 +50,8 @@ function next(ws: WebSocket): Promise<string> {
 describe('the example app on a broker', () => {
   it.each(brokers)('%s: HTTP publishes, the consumer pushes to WebSocket', async (_, transport) => {
     const logger = quietLogger();
-    const { app, orders } = exampleApp({ transport: transport(), logger });
+    const app = exampleApp({ transport: transport(), logger });
+    const orders = app.get(OrderLog);
     cleanups.push(() => app.close());
     const { port } = await app.listen();
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/orders`);
@@ -85,7 +87,8 @@ describe('FW_TRANSPORT', () => {
   });
 
   it('defaults to the in-memory transport', async () => {
-    const { app, orders } = exampleApp({ transport: transportFromEnv({}) });
+    const app = exampleApp({ transport: transportFromEnv({}) });
+    const orders = app.get(OrderLog);
     await app.inject({
       method: 'POST',
       url: '/orders',
