@@ -14,9 +14,8 @@ afterEach(async () => {
   if (dir !== undefined) removeDir(dir);
 });
 
-it('rewrites the bindings after a controller changes', { timeout: 60_000 }, async () => {
-  const p = tempProject();
-  dir = p.dir;
+/** Watches the project in `dir` until its first generation starts; its runs are recorded. */
+async function watchApp(dir: string): Promise<ReturnType<typeof recordRuns>> {
   const recorder = recordRuns();
   watcher = watch(
     {
@@ -27,6 +26,13 @@ it('rewrites the bindings after a controller changes', { timeout: 60_000 }, asyn
     { onRun: recorder.onRun },
   );
   await watcher.ready;
+  return recorder;
+}
+
+it('rewrites the bindings after a controller changes', { timeout: 60_000 }, async () => {
+  const p = tempProject();
+  dir = p.dir;
+  const recorder = await watchApp(dir);
   expect((await recorder.run(0)).status).toBe('updated');
   expect(readFileSync(join(dir, 'app/bindings.ts'), 'utf8')).not.toContain("name: 'remove'");
 
@@ -56,16 +62,7 @@ it('rewrites the graph after a service that no handler names changes', {
   );
   dir = p.dir;
   writeFileSync(join(dir, 'app/service.ts'), 'export class UserService {}\n');
-  const recorder = recordRuns();
-  watcher = watch(
-    {
-      src: join(dir, 'app'),
-      out: join(dir, 'app/bindings.ts'),
-      project: join(dir, 'tsconfig.json'),
-    },
-    { onRun: recorder.onRun },
-  );
-  await watcher.ready;
+  const recorder = await watchApp(dir);
   expect((await recorder.run(0)).status).toBe('updated');
   expect(readFileSync(join(dir, 'app/bindings.ts'), 'utf8')).toContain(
     'make(0, () => new UserService())',
