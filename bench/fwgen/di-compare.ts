@@ -2,7 +2,7 @@
  * What the generated object graph (issue 16) costs fwgen: the same synthetic project, with its
  * service graph, generated cold by an fwgen from before the graph (a built checkout in
  * `--before`) and by this tree's, in interleaved repetitions, each a new process. Prints a
- * Markdown table: median wall time, peak RSS, and after / before. See README.md.
+ * Markdown table: median wall and CPU time, peak RSS, and after / before. See README.md.
  *
  *   git worktree add /tmp/fw-before f2d129d && (cd /tmp/fw-before && npm ci && npm run build)
  *   node --conditions=source --import tsx bench/fwgen/di-compare.ts --before /tmp/fw-before
@@ -88,7 +88,11 @@ for (const tool of tools) await cold(tool);
 for (let r = 1; r <= reps; r++) {
   log(`repetition ${r}/${reps}`);
   // The order alternates, so neither always runs first.
-  for (const tool of r % 2 === 1 ? tools : [...tools].reverse()) tool.runs.push(await cold(tool));
+  for (const tool of r % 2 === 1 ? tools : [...tools].reverse()) {
+    const t = await cold(tool);
+    tool.runs.push(t);
+    log(`  ${tool.name}: ${fmtMs(t.ms)} wall, ${t.cpuMs === undefined ? '?' : fmtMs(t.cpuMs)} CPU`);
+  }
 }
 
 const text = (name: string) => readFileSync(outOf(name), 'utf8');
@@ -97,10 +101,11 @@ const made = (text('after').match(/\bnew [A-Z]\w*\(/g) ?? []).length;
 const hasGraph = /\bgraph\b/.test(text('after'));
 const ms = (t: Tool) => t.runs.map((x) => x.ms);
 const rss = (t: Tool) => t.runs.flatMap((x) => (x.rssKiB === undefined ? [] : [x.rssKiB]));
+const cpu = (t: Tool) => t.runs.flatMap((x) => (x.cpuMs === undefined ? [] : [x.cpuMs]));
 const [b, a] = tools as [Tool, Tool];
 const ratio = (x: number[], y: number[]) => (median(x) / median(y)).toFixed(2);
 const row = (t: Tool, what: string) =>
-  `| ${what} | ${fmtMs(median(ms(t)))} | ${range(ms(t))} | ${fmtMiB(median(rss(t)))} | ${kib(t.name)} |`;
+  `| ${what} | ${fmtMs(median(ms(t)))} | ${range(ms(t))} | ${fmtMs(median(cpu(t)))} | ${range(cpu(t))} | ${fmtMiB(median(rss(t)))} | ${kib(t.name)} |`;
 const report = [
   `## fwgen with and without the object graph: ${size.controllers} controllers × ${size.handlers} handlers`,
   '',
@@ -110,11 +115,11 @@ const report = [
   `- project: ${describeFwProject(size)}`,
   `- repetitions: ${reps}, interleaved, each a new process, output deleted first`,
   '',
-  '| fwgen | median | min – max | peak RSS (median) | output |',
-  '|---|---:|---|---:|---:|',
+  '| fwgen | wall (median) | min – max | CPU, user + system (median) | min – max | peak RSS (median) | output |',
+  '|---|---:|---|---:|---|---:|---:|',
   row(b, 'before (no graph)'),
   row(a, 'after (graph)'),
-  `| **after / before** | **${ratio(ms(a), ms(b))}×** | | **${ratio(rss(a), rss(b))}×** | |`,
+  `| **after / before** | **${ratio(ms(a), ms(b))}×** | | **${ratio(cpu(a), cpu(b))}×** | | **${ratio(rss(a), rss(b))}×** | |`,
   '',
 ].join('\n');
 process.stdout.write(report);

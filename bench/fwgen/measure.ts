@@ -1,7 +1,7 @@
 /**
  * Runs one node subprocess and measures it: wall time from spawn to exit, and the child's peak
- * resident set size, which the child itself writes on exit (`process.resourceUsage().maxRSS`)
- * through a tiny `--import` hook, so no `/usr/bin/time` is needed.
+ * resident set size and CPU time, which the child itself writes on exit
+ * (`process.resourceUsage()`) through a tiny `--import` hook, so no `/usr/bin/time` is needed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +13,11 @@ export interface Timed {
   readonly ms: number;
   /** Peak RSS in KiB, or undefined when the child did not report it. */
   readonly rssKiB: number | undefined;
+  /**
+   * CPU time (user + system, all threads) in ms, or undefined when the child did not report it:
+   * less moved than wall time by neighbours taking the CPU.
+   */
+  readonly cpuMs: number | undefined;
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
@@ -22,7 +27,8 @@ const RSS_ENV = 'FWGEN_BENCH_RSS_FILE';
 const HOOK = `import { writeFileSync } from 'node:fs';
 process.on('exit', () => {
   const f = process.env.${RSS_ENV};
-  if (f) writeFileSync(f, String(process.resourceUsage().maxRSS));
+  const u = process.resourceUsage();
+  if (f) writeFileSync(f, JSON.stringify([u.maxRSS, (u.userCPUTime + u.systemCPUTime) / 1000]));
 });`;
 const HOOK_URL = `data:text/javascript,${encodeURIComponent(HOOK)}`;
 
@@ -43,8 +49,9 @@ export function timeNode(nodeArgs: readonly string[], cwd: string): Promise<Time
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       let rssKiB: number | undefined;
+      let cpuMs: number | undefined;
       try {
-        rssKiB = Number(readFileSync(rssFile, 'utf8'));
+        [rssKiB, cpuMs] = JSON.parse(readFileSync(rssFile, 'utf8')) as [number, number];
       } catch {
         rssKiB = undefined;
       }
@@ -52,6 +59,7 @@ export function timeNode(nodeArgs: readonly string[], cwd: string): Promise<Time
       resolve({
         ms,
         rssKiB,
+        cpuMs,
         code,
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
