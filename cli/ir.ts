@@ -83,6 +83,69 @@ export interface AppModel {
    * after the instances it is built from); absent when there is none.
    */
   readonly instances?: readonly InstanceModel[];
+  /**
+   * The events the code publishes with `publishEvents` whose type fwgen could read, sorted by
+   * name then type: what the AsyncAPI document lists as `send` operations.
+   */
+  readonly published?: readonly PublishedEvent[];
+}
+
+/** An event type the code publishes (`publishEvents(ctx, event)`), for AsyncAPI. */
+export interface PublishedEvent {
+  /** The event's `name` literal: its channel. */
+  readonly name: string;
+  /** The id of its type in {@link AppModel.types}. */
+  readonly type: string;
+  /** The first place it is published. */
+  readonly at: SourceLocation;
+}
+
+/** What a JSDoc comment says, for the API documents. */
+export interface DocComment {
+  /** The first paragraph. */
+  readonly summary?: string;
+  /** Every paragraph after the first. */
+  readonly description?: string;
+  /** A `@deprecated` tag. */
+  readonly deprecated?: boolean;
+  /** Each `@example` tag's text, trimmed: JSON when it parses as JSON, else the text. */
+  readonly examples?: readonly unknown[];
+  /** Each `@response <status> <description>` tag, in order. */
+  readonly responses?: readonly { readonly status: number; readonly description: string }[];
+}
+
+/**
+ * One answer a handler can give, for the API documents: the status (from `Reply<T, S>` when `S`
+ * is a numeric literal, else 200, 204 for no body) and what its body is.
+ */
+export interface AnswerModel {
+  readonly status: number;
+  readonly body:
+    | { readonly kind: 'json'; readonly shape: Shape }
+    | { readonly kind: 'text' | 'bytes' | 'none' };
+}
+
+/**
+ * A `Query<T>` parameter: the request's query read into `T`, one field per property, by a
+ * generated reader with the `Values` parsing rules.
+ */
+export interface QueryModel {
+  /** The type id of `T`. */
+  readonly id: string;
+  readonly name: string;
+  readonly fields: readonly QueryField[];
+}
+
+/** One property of a `Query<T>`'s `T`. */
+export interface QueryField {
+  readonly name: string;
+  readonly optional: boolean;
+  /** Every value of the key (`string[]`…) instead of one. */
+  readonly array: boolean;
+  readonly kind: 'string' | 'number' | 'bigint' | 'boolean';
+  /** A union of string or number literals: the only values accepted. */
+  readonly values?: readonly (string | number)[];
+  readonly doc?: DocComment;
 }
 
 /** One instance of the object graph: a class created with `new`, or a provider's result. */
@@ -131,6 +194,13 @@ export interface HandlerModel {
    * array: the shape its generated response writer writes.
    */
   readonly response?: Shape;
+  /** The method's JSDoc. */
+  readonly doc?: DocComment;
+  /**
+   * Every answer it can give, for the API documents: HTTP statuses from the return type, or a
+   * WebSocket handler's reply (status 200; `none` when it returns nothing).
+   */
+  readonly answers?: readonly AnswerModel[];
 }
 
 /** One handler parameter, with the type id of API.md section 5. */
@@ -145,6 +215,8 @@ export interface ParamModel {
   readonly pathKey?: string;
   /** Set for a body or payload parameter: the id of its entry in {@link AppModel.types}. */
   readonly validate?: string;
+  /** Set for a `Query<T>` parameter (type `fw/query#Query`). */
+  readonly query?: QueryModel;
 }
 
 /** A named application type that a body or payload is checked against. */
@@ -154,6 +226,8 @@ export interface NamedType {
   readonly name: string;
   readonly at: SourceLocation;
   readonly shape: Shape;
+  /** The type's JSDoc. */
+  readonly doc?: DocComment;
 }
 
 /** The structure of a type, as far as a JSON value can be checked against it. */
@@ -176,6 +250,10 @@ export interface PropertyShape {
   /** `?` or a union with `undefined`: the key may be absent. */
   readonly optional: boolean;
   readonly shape: Shape;
+  /** `readonly`: documented as `readOnly`, validated like any other. */
+  readonly readonly?: boolean;
+  /** The property's JSDoc. */
+  readonly doc?: DocComment;
 }
 
 /** For exhaustive switches over the model's unions. */
