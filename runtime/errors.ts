@@ -20,6 +20,7 @@ export const ERRORS = {
     (p) => `Method ${p.method} is not allowed on ${p.path}; allowed: ${p.allowed}`,
   ),
   FW_ERR_INVALID_PATH_PARAM: t<{ key: string }>(400, (p) => `Invalid path parameter: ${p.key}`),
+  FW_ERR_INVALID_QUERY_PARAM: t<{ key: string }>(400, (p) => `Invalid query parameter: ${p.key}`),
   FW_ERR_BODY_MALFORMED: t<{ type: string; reason: string }>(
     400,
     (p) => `Malformed ${p.type} body: ${p.reason}`,
