@@ -34,6 +34,7 @@ export const DIAGNOSTIC_CODES = {
   FW0203: 'a parameter without a type annotation',
   FW0204: 'more than one body or payload parameter',
   FW0205: 'a rest parameter',
+  FW0206: 'a Query<T> type fwgen cannot read',
   FW0301: 'an unsupported type inside a body or payload type',
   FW0302: 'a body class with methods or accessors',
   FW0303: 'a body or payload type that is anonymous or generic',
@@ -88,13 +89,18 @@ export interface AppModel {
    * name then type: what the AsyncAPI document lists as `send` operations.
    */
   readonly published?: readonly PublishedEvent[];
+  /**
+   * Named types only the API documents refer to (a handler's answers, published events, a
+   * gateway's replies), sorted by id; merge with {@link types} and {@link responses} by id.
+   */
+  readonly documented?: readonly NamedType[];
 }
 
 /** An event type the code publishes (`publishEvents(ctx, event)`), for AsyncAPI. */
 export interface PublishedEvent {
   /** The event's `name` literal: its channel. */
   readonly name: string;
-  /** The id of its type in {@link AppModel.types}. */
+  /** The id of its type in {@link AppModel.documented}. */
   readonly type: string;
   /** The first place it is published. */
   readonly at: SourceLocation;

@@ -6,10 +6,11 @@
  * return type is ever an error, so the shapes are built quietly.
  */
 import { ts } from 'ts-morph';
-import type { Shape } from '../ir.js';
+import type { AnswerModel, Shape } from '../ir.js';
 import type { FoundHandler } from './class-scan.js';
 import type { Scope } from './scope.js';
 import { Shapes } from './shapes.js';
+import { isBooleanPair } from './type-syntax.js';
 
 /** The shapes of response types: their own set of named types, with nothing reported. */
 export function responseShapes(scope: Scope): Shapes {
@@ -39,4 +40,69 @@ function replyBody(scope: Scope, type: ts.Type): ts.Type | undefined {
   if (symbol?.getName() !== 'Reply' || decl === undefined) return undefined;
   if (!scope.fw.owns(decl.getSourceFile().fileName)) return undefined;
   return scope.checker.getTypeArguments(type as ts.TypeReference)[0];
+}
+
+/**
+ * Every answer an HTTP or WebSocket handler can give, for the API documents: each member of its
+ * awaited return type, a `Reply<T, S>` under its literal status `S` (else 200), a plain value
+ * under 200, and nothing (`void`, `undefined`) under 204; members with one status are one union.
+ */
+export function answersOf(
+  scope: Scope,
+  shapes: Shapes,
+  h: FoundHandler,
+): AnswerModel[] | undefined {
+  if (h.kind === 'events') return undefined;
+  const { checker } = scope;
+  const signature = checker.getSignatureFromDeclaration(h.node);
+  if (signature === undefined) return undefined;
+  const returned = checker.getReturnTypeOfSignature(signature);
+  const awaited = checker.getAwaitedType(returned) ?? returned;
+  const members = awaited.isUnion() ? awaited.types : [awaited];
+  const byStatus = new Map<number, ts.Type[]>();
+  const add = (status: number, type: ts.Type) =>
+    byStatus.set(status, [...(byStatus.get(status) ?? []), type]);
+  for (const member of members) {
+    const reply = replyParts(scope, member);
+    const body = reply?.body ?? member;
+    const none = (body.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0;
+    const fallback = none && h.kind === 'http' ? 204 : 200;
+    add(h.kind === 'http' ? (reply?.status ?? fallback) : 200, body);
+  }
+  return [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, types]) => ({ status, body: bodyOf(scope, shapes, h, types) }));
+}
+
+/** What the bodies under one status are: nothing, text, bytes, or JSON of one shape. */
+function bodyOf(
+  scope: Scope,
+  shapes: Shapes,
+  h: FoundHandler,
+  types: readonly ts.Type[],
+): AnswerModel['body'] {
+  const some = types.filter((t) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) === 0);
+  if (some.length === 0) return { kind: 'none' };
+  if (some.every((t) => t.flags & ts.TypeFlags.StringLike)) return { kind: 'text' };
+  if (some.every((t) => isBytes(t))) return { kind: 'bytes' };
+  const parts = isBooleanPair(some) ? [scope.checker.getBooleanType()] : some;
+  const found = parts.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`));
+  const only = found.length === 1 ? found[0] : undefined;
+  return { kind: 'json', shape: only ?? { kind: 'union', members: found } };
+}
+
+function isBytes(type: ts.Type): boolean {
+  const name = type.getSymbol()?.getName();
+  return name === 'Uint8Array' || name === 'Buffer';
+}
+
+/** `T` and the literal `S` of fw's `Reply<T, S>`, or undefined when `type` is not one. */
+function replyParts(
+  scope: Scope,
+  type: ts.Type,
+): { body: ts.Type; status: number | undefined } | undefined {
+  const body = replyBody(scope, type);
+  if (body === undefined) return undefined;
+  const status = scope.checker.getTypeArguments(type as ts.TypeReference)[1];
+  return { body, status: status?.isNumberLiteral() ? status.value : undefined };
 }

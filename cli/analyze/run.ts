@@ -10,12 +10,14 @@ import { type FoundController, scanClass } from './class-scan.js';
 import { findDuplicates } from './duplicates.js';
 import { resolveFramework } from './framework.js';
 import { buildGraph } from './graph.js';
+import { docOf } from './jsdoc.js';
 import { relativeTo, startOf } from './location.js';
 import { analyzeParams } from './params.js';
 import { Problems } from './problems.js';
 import { isSourcePath } from './project-files.js';
 import { findProviders } from './providers.js';
-import { responseShape, responseShapes } from './response.js';
+import { publishedEvents } from './published.js';
+import { answersOf, responseShape, responseShapes } from './response.js';
 import { createScope, type Scope } from './scope.js';
 import { Shapes } from './shapes.js';
 
@@ -57,9 +59,10 @@ export function analyzeProgram(
   );
   const shapes = new Shapes(scope);
   const answers = responseShapes(scope);
+  const documented = responseShapes(scope);
   const controllers = found
     .flatMap((c) => {
-      const model = controllerModel(scope, { shapes, answers }, c, losers);
+      const model = controllerModel(scope, { shapes, answers, documented }, c, losers);
       return model === undefined || losers.has(c) || !c.exported ? [] : [model];
     })
     .sort((a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name));
@@ -67,6 +70,8 @@ export function analyzeProgram(
   const providers = findProviders(scope, files);
   const roots = found.filter((c) => c.exported && !losers.has(c));
   const instances = buildGraph(scope, files, roots, providers);
+  const published = publishedEvents(scope, documented, files);
+  const docTypes = documented.types();
   return {
     model: {
       src,
@@ -74,6 +79,8 @@ export function analyzeProgram(
       types: shapes.types(),
       ...(responses.length === 0 ? {} : { responses }),
       ...(instances.length === 0 ? {} : { instances }),
+      ...(published.length === 0 ? {} : { published }),
+      ...(docTypes.length === 0 ? {} : { documented: docTypes }),
     },
     diagnostics: problems.sorted(),
   };
@@ -108,7 +115,11 @@ function compare(a: string, b: string): number {
 /** The controller's model with its valid handlers; its handlers' parameters are read either way. */
 function controllerModel(
   scope: Scope,
-  { shapes, answers }: { readonly shapes: Shapes; readonly answers: Shapes },
+  {
+    shapes,
+    answers,
+    documented,
+  }: { readonly shapes: Shapes; readonly answers: Shapes; readonly documented: Shapes },
   c: FoundController,
   losers: ReadonlySet<unknown>,
 ): ControllerModel | undefined {
@@ -119,6 +130,8 @@ function controllerModel(
     if (losers.has(h)) continue;
     const { name, method, path, at, interceptors } = h;
     const response = responseShape(scope, answers, h);
+    const doc = docOf(h.node);
+    const said = answersOf(scope, documented, h);
     handlers.push({
       name,
       method,
@@ -127,6 +140,8 @@ function controllerModel(
       interceptors,
       params,
       ...(response === undefined ? {} : { response }),
+      ...(doc === undefined ? {} : { doc }),
+      ...(said === undefined ? {} : { answers: said }),
     });
   }
   if (c.interceptors === undefined) return undefined;

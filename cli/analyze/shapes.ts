@@ -6,6 +6,7 @@
  */
 import { ts } from 'ts-morph';
 import type { NamedType, PropertyShape, Shape, SourceLocation } from '../ir.js';
+import { docOf } from './jsdoc.js';
 import { moduleId } from './location.js';
 import { declaredTypeOf, type NameableDeclaration, namedDeclOf } from './named-decl.js';
 import type { Scope } from './scope.js';
@@ -53,7 +54,8 @@ export class Shapes {
     const type = declaredTypeOf(this.#scope.checker, decl);
     const node = ts.isTypeAliasDeclaration(decl) ? decl.type : undefined;
     const shape = this.#shape(type, { path: name, at, depth: 0 }, node, false, true);
-    this.#named.set(id, { id, name, at, shape });
+    const doc = docOf(decl);
+    this.#named.set(id, { id, name, at, shape, ...(doc === undefined ? {} : { doc }) });
     return id;
   }
 
@@ -217,8 +219,23 @@ export class Shapes {
     const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || partsOf(type).undefinedToo;
     const node = decl !== undefined && hasTypeNode(decl) ? decl.type : undefined;
     const shape = this.#shape(type, { ...next(`.${name}`), at }, node, true);
-    return [{ name, optional, shape }];
+    const readonly = decl !== undefined && isReadonly(decl);
+    const doc = decl === undefined || !inProject ? undefined : docOf(decl);
+    return [
+      {
+        name,
+        optional,
+        shape,
+        ...(readonly ? { readonly } : {}),
+        ...(doc === undefined ? {} : { doc }),
+      },
+    ];
   }
+}
+
+/** A `readonly` property (or parameter property). */
+function isReadonly(decl: ts.Declaration): boolean {
+  return (ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly) !== 0;
 }
 
 function isHiddenMember(decl: ts.Declaration): boolean {

@@ -74,6 +74,7 @@ describe('analyzer: the example app', () => {
       id: 'examples/app/orders#OrderPlaced',
       name: 'OrderPlaced',
       at: { file: 'examples/app/orders.ts', line: 15, column: 1 },
+      doc: { summary: 'Published when an order was placed.' },
       shape: {
         kind: 'object',
         properties: [
@@ -82,7 +83,7 @@ describe('analyzer: the example app', () => {
           { name: 'sku', optional: false, shape: { kind: 'string' } },
           { name: 'qty', optional: false, shape: { kind: 'number' } },
           { name: 'occurredAt', optional: false, shape: { kind: 'date' } },
-        ],
+        ].map((p) => ({ ...p, readonly: true })),
       },
     });
   });

@@ -21,9 +21,14 @@ describe("analyzer: the application's own Values, Get and Controller are not fw'
         id: values,
         name: 'Values',
         at: { file: `${caseModule(CASE, 'own')}.ts`, line: 2, column: 1 },
+        doc: {
+          summary: "The application's own type named Values: a body, not fw's query values.",
+        },
         shape: {
           kind: 'object',
-          properties: [{ name: 'text', optional: false, shape: { kind: 'string' } }],
+          properties: [
+            { name: 'text', optional: false, readonly: true, shape: { kind: 'string' } },
+          ],
         },
       },
     ]);
