@@ -1,0 +1,268 @@
+/**
+ * JSON Schema 2020-12 (the dialect of OpenAPI 3.1 and AsyncAPI 3.0) of fw's shapes: what the API
+ * documents say a body, payload or answer is. Each schema accepts exactly the JSON values the
+ * generated validator of the same shape accepts (test/cli/docs/schemas-property.test.ts holds the
+ * two together), so:
+ * - objects keep undeclared properties out of the checked value but do not refuse them: no
+ *   `additionalProperties: false`;
+ * - a tuple has exactly its length: `prefixItems` with `items: false`, `minItems` and `maxItems`;
+ * - a `Date` is an RFC 3339 `date-time` or a plain `date`, the two the validator reads;
+ * - a union is `enum` (literals and `null`), a `type` list (bare scalars), `oneOf` with a
+ *   `discriminator` (objects told apart by a string literal) or else `anyOf`.
+ * Output is plain JSON data with keys in a fixed order, so documents are byte for byte stable.
+ *
+ * @see https://json-schema.org/draft/2020-12/json-schema-core (10.3.1.1 `prefixItems`)
+ * @see https://spec.openapis.org/oas/v3.1.0 (4.8.24 Schema Object, 4.8.25 Discriminator Object)
+ */
+import {
+  assertNever,
+  type DocComment,
+  type NamedType,
+  type PropertyShape,
+  type Shape,
+} from '../ir.js';
+
+/** A JSON Schema 2020-12 object (plain JSON data). */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+type Types = ReadonlyMap<string, NamedType>;
+
+/**
+ * The types each map made by {@link componentNames} names, so that {@link schemaOf} can see
+ * through a `ref` to tell a union's object members apart (a foreign map gets `anyOf`).
+ */
+const TYPES = new WeakMap<ReadonlyMap<string, string>, Types>();
+
+/**
+ * The component name of every named type: its type name, or, when two types share one, names
+ * qualified by their path (deterministic). Characters OpenAPI does not allow in a component name
+ * (outside `A-Z a-z 0-9 . - _`) become `_`; a clash is qualified by as many trailing folders as
+ * tell the types apart: `admin.dto.User` beside `dto.User`.
+ */
+export function componentNames(types: readonly NamedType[]): ReadonlyMap<string, string> {
+  const groups = new Map<string, NamedType[]>();
+  for (const t of [...types].sort((a, b) => compare(a.id, b.id))) {
+    const base = safe(t.name);
+    groups.set(base, [...(groups.get(base) ?? []), t]);
+  }
+  const names = new Map<string, string>();
+  for (const [base, group] of groups) {
+    const qualified = group.length === 1 ? [base] : qualify(base, group);
+    group.forEach((t, i) => {
+      names.set(t.id, qualified[i] as string);
+    });
+  }
+  TYPES.set(names, new Map(types.map((t) => [t.id, t])));
+  return names;
+}
+
+/** The shortest trailing folders that tell the group apart, then a counter if nothing does. */
+function qualify(base: string, group: readonly NamedType[]): string[] {
+  const folders = group.map((t) => t.id.slice(0, t.id.lastIndexOf('#')).split('/').map(safe));
+  const longest = Math.max(...folders.map((f) => f.length));
+  for (let k = 1; k <= longest; k++) {
+    const names = folders.map((f) => [...f.slice(-k), base].join('.'));
+    if (new Set(names).size === names.length) return names;
+  }
+  return folders.map((f, i) => `${[...f, base].join('.')}_${i + 1}`);
+}
+
+const safe = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/** The schema of a shape; a `ref` becomes `{ $ref: refBase + name }` (refBase e.g. '#/components/schemas/'). */
+export function schemaOf(
+  shape: Shape,
+  names: ReadonlyMap<string, string>,
+  refBase: string,
+): JsonSchema {
+  return new Schemas(names, refBase, TYPES.get(names) ?? new Map()).of(shape);
+}
+
+/**
+ * Every named type as a component schema, sorted by component name, with description/deprecated/
+ * examples from `doc` (and per property from PropertyShape.doc; readonly → readOnly: true).
+ */
+export function componentSchemas(
+  types: readonly NamedType[],
+  names: ReadonlyMap<string, string>,
+  refBase: string,
+): Record<string, JsonSchema> {
+  const known = new Map([...(TYPES.get(names) ?? []), ...types.map((t) => [t.id, t] as const)]);
+  const schemas = new Schemas(names, refBase, known);
+  const entries = types.map((t) => [schemas.name(t.id), annotate(schemas.of(t.shape), t.doc)]);
+  return Object.fromEntries(entries.sort(([a], [b]) => compare(a as string, b as string)));
+}
+
+/** Code-unit order, the same under every locale. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A property that tells a union's object members apart, and the member each value selects. */
+interface Tag {
+  readonly property: string;
+  /** Per member: its `$ref` when it is a named type, for the discriminator's `mapping`. */
+  readonly refs: readonly (readonly [values: readonly string[], ref: string | undefined])[];
+}
+
+class Schemas {
+  readonly #names: ReadonlyMap<string, string>;
+  readonly #refBase: string;
+  readonly #types: Types;
+
+  constructor(names: ReadonlyMap<string, string>, refBase: string, types: Types) {
+    this.#names = names;
+    this.#refBase = refBase;
+    this.#types = types;
+  }
+
+  name(id: string): string {
+    const name = this.#names.get(id);
+    if (name !== undefined) return name;
+    throw new Error(`fwgen: the model refers to type ${id}, which has no component name`);
+  }
+
+  of(shape: Shape): JsonSchema {
+    switch (shape.kind) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+      case 'null':
+        return { type: shape.kind };
+      case 'unknown':
+        return {};
+      case 'date':
+        return { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }] };
+      case 'literal':
+        return { type: typeof shape.value, const: shape.value };
+      case 'array':
+        return { type: 'array', items: this.of(shape.element) };
+      case 'tuple':
+        return tuple(shape.elements.map((e) => this.of(e)));
+      case 'record':
+        return { type: 'object', additionalProperties: this.of(shape.value) };
+      case 'object':
+        return this.#object(shape.properties);
+      case 'union':
+        return this.#union(shape.members);
+      case 'ref':
+        return { $ref: this.#refBase + this.name(shape.id) };
+      default:
+        return assertNever(shape);
+    }
+  }
+
+  #object(properties: readonly PropertyShape[]): JsonSchema {
+    if (properties.length === 0) return { type: 'object' };
+    const schema: Record<string, unknown> = {
+      type: 'object',
+      // fromEntries makes own properties, `__proto__` included.
+      properties: Object.fromEntries(
+        properties.map((p) => [p.name, annotate(this.of(p.shape), p.doc, p.readonly)]),
+      ),
+    };
+    const required = properties.filter((p) => !p.optional).map((p) => p.name);
+    if (required.length > 0) schema['required'] = required;
+    return schema;
+  }
+
+  #union(members: readonly Shape[]): JsonSchema {
+    const flat = spread(members);
+    if (flat.some((m) => m.kind === 'unknown')) return {};
+    if (flat.length === 1) return this.of(flat[0] as Shape);
+    if (flat.every((m) => m.kind === 'literal' || m.kind === 'null')) {
+      const values = flat.map((m) => (m.kind === 'literal' ? m.value : null));
+      return { type: typeList(values.map((v) => (v === null ? 'null' : typeof v))), enum: values };
+    }
+    if (flat.every((m) => SCALARS.has(m.kind))) return { type: typeList(flat.map((m) => m.kind)) };
+    const objects = flat.filter((m) => this.#properties(m) !== undefined);
+    const tag = objects.length >= 2 ? this.#tag(objects) : undefined;
+    if (tag === undefined) return { anyOf: flat.map((m) => this.of(m)) };
+    const mapping = tag.refs.flatMap(([values, ref]) =>
+      ref === undefined ? [] : values.map((v) => [v, ref] as const),
+    );
+    const discriminated = {
+      type: 'object',
+      oneOf: objects.map((m) => this.of(m)),
+      discriminator: {
+        propertyName: tag.property,
+        ...(mapping.length > 0 && { mapping: Object.fromEntries(mapping) }),
+      },
+    };
+    if (objects.length === flat.length) return discriminated;
+    const first = flat.indexOf(objects[0] as Shape);
+    const rest = flat.filter((m) => !objects.includes(m)).map((m) => this.of(m));
+    return { anyOf: [...rest.slice(0, first), discriminated, ...rest.slice(first)] };
+  }
+
+  /**
+   * The first required property of the first member that every member has, required, as an
+   * inline string literal or union of them (so its schema is `const` or `enum`), with no value in
+   * two members: what OpenAPI's discriminator (and ajv's) can select by.
+   */
+  #tag(objects: readonly Shape[]): Tag | undefined {
+    const all = objects.map((m) => this.#properties(m) as readonly PropertyShape[]);
+    for (const candidate of all[0] ?? []) {
+      const values = all.map((props) => tagValues(props.find((p) => p.name === candidate.name)));
+      const flat = values.flat();
+      if (values.some((v) => v === undefined) || new Set(flat).size !== flat.length) continue;
+      return {
+        property: candidate.name,
+        refs: objects.map((m, i) => [
+          values[i] as string[],
+          m.kind === 'ref' ? this.#refBase + this.name(m.id) : undefined,
+        ]),
+      };
+    }
+    return undefined;
+  }
+
+  /** An inline object's properties, or those of the named object type a `ref` names directly. */
+  #properties(shape: Shape): readonly PropertyShape[] | undefined {
+    const target = shape.kind === 'ref' ? this.#types.get(shape.id)?.shape : shape;
+    return target?.kind === 'object' ? target.properties : undefined;
+  }
+}
+
+const SCALARS = new Set<Shape['kind']>(['string', 'number', 'boolean', 'null']);
+
+/** The values of a required tag property, when they are non-empty string literals. */
+function tagValues(p: PropertyShape | undefined): string[] | undefined {
+  if (p === undefined || p.optional) return undefined;
+  const members = p.shape.kind === 'union' ? spread(p.shape.members) : [p.shape];
+  const values = members.map((m) => (m.kind === 'literal' ? m.value : undefined));
+  return values.every((v): v is string => typeof v === 'string' && v !== '') ? values : undefined;
+}
+
+/** A union's members, nested unions spread in place, each once. */
+function spread(members: readonly Shape[]): Shape[] {
+  const seen = new Map<string, Shape>();
+  for (const m of members.flatMap((x): Shape[] => (x.kind === 'union' ? spread(x.members) : [x]))) {
+    const key = JSON.stringify(m);
+    if (!seen.has(key)) seen.set(key, m);
+  }
+  return [...seen.values()];
+}
+
+/** `'string'`, or `['string', 'null']` for several, each once. */
+function typeList(types: readonly string[]): string | string[] {
+  const unique = [...new Set(types)];
+  return unique.length === 1 ? (unique[0] as string) : unique;
+}
+
+/** Exactly `items.length` items; `prefixItems` must not be empty, so `[]` is `maxItems: 0`. */
+function tuple(items: readonly JsonSchema[]): JsonSchema {
+  if (items.length === 0) return { type: 'array', maxItems: 0 };
+  const n = items.length;
+  return { type: 'array', prefixItems: items, items: false, minItems: n, maxItems: n };
+}
+
+/** `schema` with the JSDoc's description, `deprecated`, `readOnly` and `examples` after it. */
+function annotate(schema: JsonSchema, doc: DocComment | undefined, readOnly = false): JsonSchema {
+  const description = [doc?.summary, doc?.description].filter((s) => s !== undefined && s !== '');
+  return {
+    ...schema,
+    ...(description.length > 0 && { description: description.join('\n\n') }),
+    ...(doc?.deprecated === true && { deprecated: true }),
+    ...(readOnly && { readOnly: true }),
+    ...(doc?.examples !== undefined && doc.examples.length > 0 && { examples: doc.examples }),
+  };
+}

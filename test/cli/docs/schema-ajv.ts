@@ -1,0 +1,110 @@
+/**
+ * ajv in JSON Schema 2020-12 mode, set up to judge values the way a JSON document is read:
+ * `ownProperties` (a key `toString` is only there when the object has it, as `JSON.parse` makes
+ * it), the OpenAPI `discriminator` keyword, and the two formats `date` and `date-time` as fw's
+ * `date` checker reads them (ajv-formats is not a dependency).
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { JsonSchema } from '../../../cli/docs/schemas.js';
+
+/** Where the component schemas live for ajv: the `refBase` the schemas are made with. */
+export const REF_BASE = '#/$defs/';
+
+const ID = 'urn:fw:test:components';
+
+/**
+ * A judge per component schema: `judge(name)(value)` is ajv's verdict. Every schema must compile
+ * under ajv's strict mode (unknown keywords, loose tuples and bad discriminators throw).
+ */
+export function judges(
+  schemas: Record<string, JsonSchema>,
+): (name: string) => (v: unknown) => boolean {
+  const ajv = new Ajv2020({
+    allowUnionTypes: true,
+    discriminator: true,
+    // ajv's unrolled `required` lets a missing `''` through (ajv-validator/ajv#2077); its loop does not.
+    loopRequired: 0,
+    ownProperties: true,
+    strict: true,
+  });
+  ajv.addFormat('date', { type: 'string', validate: isDate });
+  ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
+  ajv.addSchema({ $id: ID, $defs: forAjv(schemas) });
+  return (name) => {
+    const validate = ajv.getSchema(`${ID}${REF_BASE}${name}`);
+    if (validate === undefined) throw new Error(`no schema ${name}`);
+    return (v) => validate(v) as boolean;
+  };
+}
+
+/**
+ * The schemas as ajv can read them, meaning unchanged: a discriminator without its `mapping`,
+ * which ajv refuses ("mapping is not supported") and selects by the tag's `const`/`enum` anyway;
+ * and a property `__proto__` under `patternProperties: { '^__proto__$': … }`, because ajv skips
+ * that name in `properties` (against prototype pollution) and would accept any value there.
+ */
+function forAjv(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return mapValues(schemas, schema);
+}
+
+const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+
+/** Keywords whose value is one schema, a list of them, or a map of them (those fw writes). */
+const ONE = new Set(['items', 'additionalProperties', 'not']);
+const LIST = new Set(['prefixItems', 'oneOf', 'anyOf', 'allOf']);
+const MAP = new Set(['properties', 'patternProperties', '$defs']);
+
+function schema(s: JsonSchema): JsonSchema {
+  if (typeof s !== 'object' || s === null) return s;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (ONE.has(k)) out[k] = schema(v as JsonSchema);
+    else if (LIST.has(k)) out[k] = (v as JsonSchema[]).map(schema);
+    else if (MAP.has(k)) out[k] = mapValues(v as Record<string, JsonSchema>, schema);
+    else if (k === 'discriminator') out[k] = { propertyName: (v as JsonSchema)['propertyName'] };
+    else out[k] = v;
+  }
+  const properties = out['properties'] as Record<string, JsonSchema> | undefined;
+  if (properties !== undefined && Object.hasOwn(properties, '__proto__')) {
+    const { ['__proto__']: proto, ...rest } = properties;
+    out['properties'] = rest;
+    out['patternProperties'] = { '^__proto__$': proto };
+  }
+  return out;
+}
+
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real day of the Gregorian calendar, year 0000 to 9999 (proleptic, 0000 a leap year). */
+function isDay(year: string, month: string, day: string): boolean {
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const last = m === 2 && !leap ? 28 : DAYS[m - 1];
+  return last !== undefined && d >= 1 && d <= last;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `YYYY-MM-DD` (RFC 3339 `full-date`). */
+export function isDate(s: string): boolean {
+  const m = DATE.exec(s);
+  return m !== null && isDay(m[1] as string, m[2] as string, m[3] as string);
+}
+
+/**
+ * A date with a time and a zone, as fw reads it: RFC 3339 `date-time` with an uppercase `T` and
+ * `Z`, seconds optional (ISO 8601 `hh:mm`), at most 9 fraction digits, no leap second.
+ */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** See {@link DATE_TIME}; `Date.parse` must read it too. */
+export function isDateTime(s: string): boolean {
+  const m = DATE_TIME.exec(s);
+  return (
+    m !== null &&
+    isDay(m[1] as string, m[2] as string, m[3] as string) &&
+    !Number.isNaN(Date.parse(s))
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The models the schema property test runs: the analyzer's model of `fixtures/validators` (every
+ * shape a body type can have, as TypeScript writes it), the emitter's committed samples, and the
+ * corners no fixture has (empty tuples, tags that OpenAPI cannot discriminate by, unions with
+ * `unknown`, `__proto__`, recursion through a union, dates in every position).
+ */
+import { join } from 'node:path';
+import { createAnalyzer } from '../../../cli/analyze/index.js';
+import type { NamedType } from '../../../cli/ir.js';
+import { FIXTURES } from '../../../fixtures/cases.js';
+import { array, literal, named, object, record, ref, s, tuple, union } from '../emit/builder.js';
+import { objectsSample, unionsSample } from '../emit/samples.js';
+
+/** The named types of `fixtures/validators`, as the analyzer finds them. */
+export function fixtureTypes(): readonly NamedType[] {
+  const analyzer = createAnalyzer({
+    root: FIXTURES,
+    tsconfig: join(FIXTURES, 'tsconfig.json'),
+    src: join(FIXTURES, 'validators', 'input'),
+    out: join(FIXTURES, 'validators', 'expected', 'bindings.ts'),
+  });
+  const { model, diagnostics } = analyzer.analyze();
+  if (diagnostics.length > 0) throw new Error(JSON.stringify(diagnostics));
+  return model.types;
+}
+
+const circle = ref('t#Circle');
+const square = ref('t#Square');
+
+/** Corners of every construct. */
+export const CORNERS: readonly NamedType[] = [
+  named('t#Empty', object({})),
+  named('t#Nothing', tuple()),
+  named('t#One', tuple(s.string)),
+  named('t#Pair', tuple(s.date, union(s.number, s.null))),
+  named('t#Anything', union(s.string, s.unknown)),
+  named('t#Unknown', s.unknown),
+  named('t#When', s.date),
+  named('t#Letter', union(union(literal('a'), literal('b')), s.null)),
+  named('t#Mixed', union(literal('a'), literal(1), literal(true), s.null)),
+  named('t#Scalar', union(s.string, s.number, s.boolean)),
+  named('t#Bool', union(literal(true), literal(false))),
+  named('t#X', literal('x')),
+  named('t#Zero', literal(0)),
+  named('t#Circle', object({ kind: literal('circle'), r: s.number })),
+  named('t#Square', object({ kind: literal('square'), side: s.number })),
+  named('t#Alias', circle),
+  // Discriminated by `kind` with `null` beside; with an inline member (no mapping for it).
+  named('t#Figure', union(circle, square, s.null)),
+  named('t#Drawing', union(circle, object({ kind: literal('x'), at: tuple(s.number, s.number) }))),
+  // Tags OpenAPI cannot discriminate by: numbers, '', a named literal, one tag in two members.
+  named('t#ByNumber', union(object({ v: literal(1), a: s.string }), object({ v: literal(2) }))),
+  named('t#ByEmpty', union(object({ k: literal(''), a: s.number }), object({ k: literal('z') }))),
+  named('t#On', literal('on')),
+  named('t#ByRef', union(object({ s: ref('t#On'), a: s.number }), object({ s: literal('off') }))),
+  named(
+    't#Overlap',
+    union(
+      object({ k: literal('a') }),
+      object({ k: union(literal('a'), literal('b')), x: s.number }),
+    ),
+  ),
+  // A tag with several values, and a tag that is not the first property.
+  named(
+    't#Several',
+    union(
+      object({ kind: union(literal('a'), literal('b')), x: s.number }),
+      object({ kind: literal('c') }),
+    ),
+  ),
+  named(
+    't#Second',
+    union(
+      object({ id: s.number, type: literal('p') }),
+      object({ id: s.string, type: literal('q') }),
+    ),
+  ),
+  named(
+    't#Optional',
+    union(object({ 'k?': literal('a') }), object({ k: literal('b'), y: s.string })),
+  ),
+  named(
+    't#Either',
+    union(s.string, literal(1), s.null, array(s.number), tuple(s.number, s.number)),
+  ),
+  named('t#Stamp', union(s.date, s.null, s.number)),
+  named('t#Tree', object({ value: s.number, 'children?': array(ref('t#Tree')) })),
+  named('t#List', object({ head: s.number, tail: union(ref('t#List'), s.null) })),
+  named(
+    't#Json',
+    union(s.string, s.number, s.boolean, s.null, array(ref('t#Json')), record(ref('t#Json'))),
+  ),
+  named('t#Scores', record(union(s.number, s.null))),
+  named('t#Shapes', record(union(circle, square))),
+  named(
+    't#Keys',
+    object({
+      '__proto__?': s.string,
+      constructor: s.number,
+      'toString?': s.boolean,
+      'a b': s.string,
+      '': s.number,
+      kind: s.date,
+    }),
+  ),
+  named('t#Proto', object({ __proto__: s.number, 'valueOf?': s.null })),
+  named(
+    't#Dates',
+    object({
+      at: s.date,
+      'maybe?': union(s.date, s.null),
+      list: array(s.date),
+      map: record(s.date),
+    }),
+  ),
+];
+
+/** Every model of the property test: a label and its types. */
+export function models(): [string, readonly NamedType[]][] {
+  return [
+    ['fixtures/validators', fixtureTypes()],
+    ['objects sample', objectsSample.types],
+    ['unions sample', unionsSample.types],
+    ['corners', CORNERS],
+  ];
+}
