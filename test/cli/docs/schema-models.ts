@@ -1,6 +1,7 @@
 /**
  * The models the schema property test runs: the analyzer's model of `fixtures/validators` (every
- * shape a body type can have, as TypeScript writes it), the emitter's committed samples, and the
+ * shape a body type can have, as TypeScript writes it) and of the constructs it leaves out
+ * (`Omit`, `Required`, `Readonly`, numeric enums…), the emitter's committed samples, and the
  * corners no fixture has (empty tuples, tags that OpenAPI cannot discriminate by, unions with
  * `unknown`, `__proto__`, recursion through a union, dates in every position).
  */
@@ -10,6 +11,7 @@ import type { NamedType } from '../../../cli/ir.js';
 import { FIXTURES } from '../../../fixtures/cases.js';
 import { array, literal, named, object, record, ref, s, tuple, union } from '../emit/builder.js';
 import { objectsSample, unionsSample } from '../emit/samples.js';
+import { constructTypes } from './schema-app.js';
 
 /** The named types of `fixtures/validators`, as the analyzer finds them. */
 export function fixtureTypes(): readonly NamedType[] {
@@ -122,5 +124,6 @@ export function models(): [string, readonly NamedType[]][] {
     ['objects sample', objectsSample.types],
     ['unions sample', unionsSample.types],
     ['corners', CORNERS],
+    ['analyzed constructs', constructTypes()],
   ];
 }
