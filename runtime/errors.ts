@@ -171,6 +171,12 @@ export const ERRORS = {
     500,
     (p) => `createApp option '${p.option}' must be ${p.expected}; got ${p.got}`,
   ),
+  FW_ERR_PACKAGE_MISSING: t<{ feature: string; package: string; reason: string }>(
+    500,
+    (p) =>
+      `${p.feature} needs the optional package ${p.package}, which ${p.reason}; ` +
+      `install it with npm install ${p.package}`,
+  ),
   FW_ERR_ALREADY_LISTENING: t(500, () => 'The app is already listening; call close() first'),
   FW_ERR_APP_CLOSED: t(500, () => 'The app is closed; create a new one with createApp()'),
   FW_ERR_BINDINGS_VERSION: t<{ got: unknown; want: number }>(

@@ -9,6 +9,9 @@ import { joinErrors } from '../core/error-chain.js';
 import { createPipeline, type Execute, type Route } from '../core/pipeline.js';
 import { builtInResolvers } from '../core/resolvers/index.js';
 import type { DomainEvent, Interceptor } from '../core/types.js';
+import { checkDocsPaths } from '../docs/docs-options.js';
+import { docsFiles, docsProbe } from '../docs/docs-probe.js';
+import { swaggerUiFiles } from '../docs/swagger-ui.js';
 import { FwError } from '../errors.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
@@ -79,10 +82,14 @@ const encoder = new TextEncoder();
  */
 export function createApp(options: AppOptions): App {
   const resolved = resolveOptions(options);
-  const { logger, health } = resolved;
+  const { logger, health, docs } = resolved;
   const resolvers = [...(options.resolvers ?? []), ...builtInResolvers()];
   const compiled = compileRoutes(options.bindings, resolvers);
   if (health !== undefined) checkHealthPaths(compiled.routes, health);
+  if (docs !== undefined) checkDocsPaths(compiled.routes, docs);
+  // Read at start-up, once per process: a missing package fails here, not at the first visit.
+  const docsPage =
+    docs === undefined ? undefined : docsProbe(docs, docsFiles(docs, swaggerUiFiles()), logger);
   const instances = instancesOf(options, compiled);
   // The global interceptors, filled in with the routes' instances: by `attach`.
   const interceptors: Interceptor[] = [];
@@ -150,7 +157,10 @@ export function createApp(options: AppOptions): App {
     transport: transport.connected?.() ?? ready,
     closing: closed,
   });
-  const probe = health === undefined ? undefined : healthProbe(health, readiness, logger);
+  const probe = eitherProbe(
+    health === undefined ? undefined : healthProbe(health, readiness, logger),
+    docsPage,
+  );
   const server = new NodeServer(http, {
     limits: resolved.limits,
     timeouts: resolved.timeouts,
@@ -259,6 +269,14 @@ function instancesOf(options: AppOptions, compiled: CompiledRoutes): AppInstance
     }
   }
   return new GraphInstances(graph, replacements, wanted);
+}
+
+/** What answers a request before the pipeline: none, one, or the first of two that takes it. */
+type Probe = (ex: HttpExchange) => boolean;
+
+function eitherProbe(a: Probe | undefined, b: Probe | undefined): Probe | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return (ex) => a(ex) || b(ex);
 }
 
 function toPayload(payload: unknown): Uint8Array {

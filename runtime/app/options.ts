@@ -1,6 +1,7 @@
 /** The options of `createApp`, their defaults, and their checks at start-up. */
 import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/types.js';
 import type { Override } from '../di.js';
+import { type DocsConfig, type DocsOptions, docsConfig } from '../docs/docs-options.js';
 import { FwError } from '../errors.js';
 import type { Transport } from '../events/transport.js';
 import {
@@ -92,6 +93,13 @@ export interface AppOptions {
    * the interceptors. @default none
    */
   readonly health?: HealthOptions;
+  /**
+   * The API docs page: Swagger UI on `openapi` at `path`, with `{path}/openapi.json` and
+   * `{path}/asyncapi.json`, answered before the interceptors (public wherever it is enabled).
+   * Needs the optional package `swagger-ui-dist`. @default none
+   * @see docs/API.md, "The API docs page"
+   */
+  readonly docs?: DocsOptions;
 }
 
 /** The largest event payload a consumer takes by default: 1 MiB. */
@@ -107,6 +115,7 @@ export interface ResolvedOptions {
   readonly maxPayloadBytes: number;
   readonly logger: Logger;
   readonly health: HealthPaths | undefined;
+  readonly docs: DocsConfig | undefined;
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -123,6 +132,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   const d = DEFAULT_BODY_LIMITS;
   const t = DEFAULT_SERVER_TIMEOUTS;
   checkInterceptors(options.interceptors);
+  const health = healthPaths(options.health);
   const multipart: Record<string, number> = { ...d.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
@@ -161,7 +171,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     webSocket: resolveWebSocket(options),
     maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, DEFAULT_MAX_PAYLOAD_BYTES),
     logger: resolveLogger(options.logger),
-    health: healthPaths(options.health),
+    health,
+    docs: docsConfig(options.docs, health),
   };
 }
 
