@@ -105,7 +105,8 @@ export const CORNERS: readonly NamedType[] = [
       kind: s.date,
     }),
   ),
-  named('t#Proto', object({ __proto__: s.number, 'valueOf?': s.null })),
+  // A computed key: `{ __proto__: … }` would set the literal's prototype, not a property.
+  named('t#Proto', object({ ['__proto__']: s.number, 'valueOf?': s.null })),
   named(
     't#Dates',
     object({
