@@ -37,7 +37,7 @@ const TYPES = new WeakMap<ReadonlyMap<string, string>, Types>();
  * The component name of every named type: its type name, or, when two types share one, names
  * qualified by their path (deterministic). Characters OpenAPI does not allow in a component name
  * (outside `A-Z a-z 0-9 . - _`) become `_`; a clash is qualified by as many trailing folders as
- * tell the types apart: `admin.dto.User` beside `dto.User`.
+ * tell the types apart (`admin.dto.User` beside `src.dto.User`), then a counter.
  */
 export function componentNames(types: readonly NamedType[]): ReadonlyMap<string, string> {
   const groups = new Map<string, NamedType[]>();
