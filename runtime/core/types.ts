@@ -4,6 +4,7 @@
  * Ported from Spine v0.5.2 `core/context.go`, `core/interceptor.go` and `internal/resolver`.
  */
 import type { Context } from '../context/context.js';
+import type { QueryReader } from '../query/query.js';
 
 /** Something that happened in the domain; published on a request's {@link EventBus}. */
 export interface DomainEvent {
@@ -209,6 +210,8 @@ export interface ParameterMeta {
   readonly optional: boolean;
   /** For a body or payload parameter of an application type: the generated validator. */
   readonly validate?: Validator;
+  /** For a `Query<T>` parameter: the generated reader of the query into `T`. */
+  readonly read?: QueryReader;
 }
 
 /** Fills handler parameters; bound to each parameter once, at start-up. */

@@ -1,8 +1,17 @@
 /**
- * `fw/query`: the read-only query-parameter view that handlers receive, its pagination helper and
- * the resolvers that inject them (docs/API.md section 2; Spine v0.5.2 `pkg/query`).
+ * `fw/query`: the read-only query-parameter view that handlers receive, its pagination helper,
+ * typed query objects (`Query<T>`, read by the readers fwgen generates) and the resolvers that
+ * inject them (docs/API.md section 2; Spine v0.5.2 `pkg/query`).
  */
 export { type Pagination, paginationOf } from './pagination.js';
 export { parseQuery } from './parse.js';
+export {
+  allValues,
+  oneValue,
+  type Query,
+  type QueryKind,
+  type QueryLiterals,
+  type QueryReader,
+} from './query.js';
 export { PaginationResolver, QueryValuesResolver } from './resolvers.js';
 export { newValues, Values } from './values.js';

@@ -14,7 +14,12 @@ const VALUES_TYPE = 'fw/query#Values';
 /** The parameter type id of a `Pagination` parameter. */
 const PAGINATION_TYPE = 'fw/query#Pagination';
 
-function httpValues(ctx: ExecutionContext): Values {
+/**
+ * @internal The query of an HTTP request as {@link Values}: over the request's decoded pairs when
+ * the context is fw's own (no copy), else `newValues(ctx.queries())`; `FW_ERR_NOT_HTTP_CONTEXT`
+ * for any other context.
+ */
+export function httpValues(ctx: ExecutionContext): Values {
   const own = (ctx as Partial<Record<typeof QUERY_VALUES, () => Values>>)[QUERY_VALUES];
   if (own !== undefined) return own.call(ctx);
   if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');

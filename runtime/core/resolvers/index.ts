@@ -12,6 +12,7 @@ import {
   WebSocketMessageContextResolver,
 } from './context-resolvers.js';
 import { PathParameterResolver } from './path-resolver.js';
+import { QueryResolver } from './query-resolver.js';
 import { UploadedFilesResolver } from './uploaded-files-resolver.js';
 
 /** A fresh list of fw's own resolvers. */
@@ -27,6 +28,7 @@ export function builtInResolvers(): ArgumentResolver[] {
     new PathParameterResolver(),
     new PaginationResolver(),
     new QueryValuesResolver(),
+    new QueryResolver(),
     new BodyResolver(),
     new UploadedFilesResolver(),
   ];
