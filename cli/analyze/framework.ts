@@ -32,7 +32,7 @@ export type FwDecorator = (typeof DECORATORS)[number];
 
 /** The parameter types fw resolves, by module; each one's id is `<module>#<name>` (API.md 5). */
 const TYPES: readonly (readonly [string, readonly string[]])[] = [
-  ['fw/query', ['Values', 'Pagination']],
+  ['fw/query', ['Values', 'Pagination', 'Query']],
   [
     'fw/core',
     [
@@ -84,6 +84,11 @@ export interface Framework {
   isProvider(callee: ts.Expression): boolean;
   /** The API.md type id when a parameter's annotation names one of fw's types. */
   typeId(node: ts.TypeNode, type: ts.Type): string | undefined;
+  /**
+   * The `T` of an annotation that is `Query<T>` (through local aliases), as written; undefined
+   * when the annotation does not write out `Query<…>` with one type argument.
+   */
+  queryArgument(node: ts.TypeNode): ts.TypeNode | undefined;
   /** Whether `type` is the global `Date`. */
   isDate(type: ts.Type): boolean;
   /** Whether `file` belongs to the fw package itself (its sources or declarations). */
@@ -137,6 +142,11 @@ export function resolveFramework(
       provider !== undefined &&
       symbolOfName(checker, callee) === provider,
     typeId: (node, type) => fwTypeId(checker, types, node, type),
+    queryArgument: (node) => {
+      const found = fwReference(checker, types, node);
+      const args = found?.id === QUERY_ID ? found.node.typeArguments : undefined;
+      return args?.length === 1 ? args[0] : undefined;
+    },
     isDate: (type) => date !== undefined && type.getSymbol() === date,
     owns: (file) => isWithin(file, home),
   };
@@ -156,6 +166,32 @@ function fwDecorator(
   return { name, node, args: call?.arguments ?? [], called: call !== undefined };
 }
 
+/** The type id of `Query<T>`, the one generic type of fw's: its `T` is read from the annotation. */
+const QUERY_ID = 'fw/query#Query';
+
+/**
+ * The reference to one of fw's types that an annotation writes, through local aliases of aliases
+ * (`type Filter = Query<ListFilter>`), with its id.
+ */
+function fwReference(
+  checker: ts.TypeChecker,
+  types: ReadonlyMap<ts.Symbol, string>,
+  node: ts.TypeNode,
+): { readonly id: string; readonly node: ts.TypeReferenceNode } | undefined {
+  let n = withoutUndefinedNode(node);
+  for (let depth = 0; n !== undefined && depth < 8; depth++) {
+    if (!ts.isTypeReferenceNode(n)) break;
+    const symbol = symbolOfName(checker, n.typeName);
+    const id = symbol === undefined ? undefined : types.get(symbol);
+    if (id !== undefined) return { id, node: n };
+    if (n.typeArguments !== undefined) break;
+    const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+    if (alias === undefined || alias.typeParameters !== undefined) break;
+    n = withoutUndefinedNode(alias.type);
+  }
+  return undefined;
+}
+
 function fwTypeId(
   checker: ts.TypeChecker,
   types: ReadonlyMap<ts.Symbol, string>,
@@ -163,17 +199,9 @@ function fwTypeId(
   type: ts.Type,
 ): string | undefined {
   // By the annotation first: `UploadedFiles` is an alias of an indexed access, which the checker
-  // resolves to a type that no longer carries the alias. Local aliases of aliases are followed.
-  let n = withoutUndefinedNode(node);
-  for (let depth = 0; n !== undefined && depth < 8; depth++) {
-    if (!ts.isTypeReferenceNode(n) || n.typeArguments !== undefined) break;
-    const symbol = symbolOfName(checker, n.typeName);
-    const id = symbol === undefined ? undefined : types.get(symbol);
-    if (id !== undefined) return id;
-    const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-    if (alias === undefined || alias.typeParameters !== undefined) break;
-    n = withoutUndefinedNode(alias.type);
-  }
+  // resolves to a type that no longer carries the alias.
+  const written = fwReference(checker, types, node);
+  if (written !== undefined) return written.id;
   const parts = (type.isUnion() ? type.types : [type]).filter(
     (t) => (t.flags & ts.TypeFlags.Undefined) === 0,
   );

@@ -6,9 +6,13 @@ import { ts } from 'ts-morph';
 import type { ParamModel } from '../ir.js';
 import { bodyTypeId, bodyWord } from './body-type.js';
 import type { FoundHandler } from './class-scan.js';
+import { queryModel } from './query-type.js';
 import type { Scope } from './scope.js';
 import type { Shapes } from './shapes.js';
 import { isBooleanPair, partsOf } from './type-syntax.js';
+
+/** The type id of `Query<T>`, whose `T` is read into the parameter's `QueryModel`. */
+const QUERY_TYPE = 'fw/query#Query';
 
 type Primitive = 'string' | 'number' | 'bigint' | 'boolean';
 
@@ -75,6 +79,10 @@ function analyzeParam(
   const { parts, undefinedToo } = partsOf(type);
   const optional = p.questionToken !== undefined || p.initializer !== undefined || undefinedToo;
   const fwType = scope.fw.typeId(p.type, type);
+  if (fwType === QUERY_TYPE) {
+    const query = queryModel(scope, handler, p.type, who);
+    return query === undefined ? undefined : { index, name, type: fwType, optional, query };
+  }
   if (fwType !== undefined) return { index, name, type: fwType, optional };
   const primitive = primitiveOf(parts);
   if (primitive !== undefined) {
