@@ -4,7 +4,9 @@
  * {@link SWAGGER_UI_FILES} are ever read: no request names a file of the package.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Renamed: an app bundled by esbuild often declares its own `createRequire` in a banner, and an
+// import of the same name in the bundle would clash with it (test/toolchains, esbuild).
+import { createRequire as requireFrom } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FwError } from '../errors.js';
 
@@ -29,7 +31,7 @@ export type SwaggerUiFile = keyof typeof SWAGGER_UI_FILES;
 export type Resolve = (specifier: string) => string;
 
 /** Resolves from fw itself: where npm, pnpm and yarn put fw's peer dependencies. */
-const fromFw: Resolve = (specifier) => createRequire(import.meta.url).resolve(specifier);
+const fromFw: Resolve = (specifier) => requireFrom(import.meta.url).resolve(specifier);
 
 const read = new Map<string, ReadonlyMap<SwaggerUiFile, Buffer>>();
 
