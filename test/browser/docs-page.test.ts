@@ -26,7 +26,10 @@ afterAll(() => browser?.close());
 
 const ok = { '200': { description: 'OK' } };
 
-/** A small OpenAPI 3.1 document: five operations on two paths, one tag each, a schema. */
+/**
+ * A small OpenAPI 3.1 document: six operations on two paths, one tag each, one deprecated and
+ * without a summary, a schema.
+ */
 const PETS = {
   openapi: '3.1.0',
   info: { title: 'Pet store', version: '1.0.0' },
@@ -48,6 +51,7 @@ const PETS = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: { operationId: 'getPet', summary: 'Read one pet', tags: ['pets'], responses: ok },
       put: { operationId: 'replacePet', summary: 'Replace a pet', tags: ['admin'], responses: ok },
+      patch: { operationId: 'renamePet', deprecated: true, tags: ['admin'], responses: ok },
       delete: {
         operationId: 'deletePet',
         summary: 'Remove a pet',
@@ -83,7 +87,7 @@ describe('the docs page in Chromium', () => {
     const served = await serve(ROUTES, { docs: { path: '/docs', openapi: PETS } });
     const { page, problems } = await open(served.url('/docs'));
 
-    expect(operationsOf(PETS)).toHaveLength(5);
+    expect(operationsOf(PETS)).toHaveLength(6);
     expect(await page.title()).toBe('Pet store');
     expect(await operationsOn(page)).toEqual(operationsOf(PETS));
     expect(await page.locator('.info .title').innerText()).toMatch(/^Pet store/);

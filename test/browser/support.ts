@@ -80,8 +80,11 @@ export async function operationsOn(page: Page): Promise<string[]> {
   const shown = new Set<string>();
   for (const block of await page.locator('.opblock-summary').all()) {
     const method = await block.locator('.opblock-summary-method').innerText();
-    const path = await block.locator('.opblock-summary-path').getAttribute('data-path');
-    const summary = await block.locator('.opblock-summary-description').innerText();
+    // `.opblock-summary-path`, or `…-path__deprecated` for a deprecated operation.
+    const path = await block.locator('[data-path]').getAttribute('data-path');
+    // Left out by some versions when the operation has no summary.
+    const description = block.locator('.opblock-summary-description');
+    const summary = (await description.count()) === 0 ? '' : await description.innerText();
     shown.add(line(method, path ?? '', summary));
   }
   return [...shown].sort();
