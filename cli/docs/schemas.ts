@@ -6,7 +6,9 @@
  * - objects keep undeclared properties out of the checked value but do not refuse them: no
  *   `additionalProperties: false`;
  * - a tuple has exactly its length: `prefixItems` with `items: false`, `minItems` and `maxItems`;
- * - a `Date` is an RFC 3339 `date-time` or a plain `date`, the two the validator reads;
+ * - a `Date` is a string of the validator's ISO 8601 forms, given exactly by a `pattern` (for a
+ *   validator that takes `format` as an annotation, the 2020-12 default) and as formats: an RFC
+ *   3339 `date-time`, a `date`, or a date-time without seconds (ISO 8601 allows it, RFC 3339 not);
  * - a union is `enum` (literals and `null`), a `type` list (bare scalars), `oneOf` with a
  *   `discriminator` (objects told apart by a string literal) or else `anyOf`.
  * Output is plain JSON data with keys in a fixed order, so documents are byte for byte stable.
@@ -130,7 +132,7 @@ class Schemas {
       case 'unknown':
         return {};
       case 'date':
-        return { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }] };
+        return date();
       case 'literal':
         return { type: typeof shape.value, const: shape.value };
       case 'array':
@@ -221,6 +223,29 @@ class Schemas {
     return target?.kind === 'object' ? target.properties : undefined;
   }
 }
+
+/** A real day of the Gregorian calendar (proleptic, 0000 leap): `YYYY-MM-DD`. */
+const DAY =
+  '(?:\\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';
+
+/** `Thh:mm[:ss[.fraction]]` and a zone, as `fw/validate`'s `date` reads them. */
+const TIME =
+  'T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+
+/**
+ * The schema of a `Date` (see the module comment), new each time: a YAML writer would turn an
+ * object met twice into an anchor and aliases.
+ */
+const date = (): JsonSchema => ({
+  type: 'string',
+  pattern: `^${DAY}(?:${TIME})?$`,
+  anyOf: [
+    { format: 'date-time' },
+    { format: 'date' },
+    { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?:Z|[+-]\\d{2}:\\d{2})$' },
+  ],
+});
 
 const SCALARS = new Set<Shape['kind']>(['string', 'number', 'boolean', 'null']);
 

@@ -1,8 +1,9 @@
 /**
  * ajv in JSON Schema 2020-12 mode, set up to judge values the way a JSON document is read:
  * `ownProperties` (a key `toString` is only there when the object has it, as `JSON.parse` makes
- * it), the OpenAPI `discriminator` keyword, and the two formats `date` and `date-time` as fw's
- * `date` checker reads them (ajv-formats is not a dependency).
+ * it), the OpenAPI `discriminator` keyword, and formats either as annotations (the 2020-12
+ * default) or asserted, `date` and `date-time` as RFC 3339 defines them (ajv-formats is not a
+ * dependency), not as fw reads them: a schema must agree with fw either way.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../../../cli/docs/schemas.js';
@@ -12,14 +13,19 @@ export const REF_BASE = '#/$defs/';
 
 const ID = 'urn:fw:test:components';
 
+/** Whether `format` is only an annotation or is checked. */
+export type Formats = 'annotations' | 'asserted';
+
 /**
  * A judge per component schema: `judge(name)(value)` is ajv's verdict. Every schema must compile
  * under ajv's strict mode (unknown keywords, loose tuples and bad discriminators throw).
  */
 export function judges(
   schemas: Record<string, JsonSchema>,
+  formats: Formats,
 ): (name: string) => (v: unknown) => boolean {
   const ajv = new Ajv2020({
+    validateFormats: formats === 'asserted',
     allowUnionTypes: true,
     discriminator: true,
     // ajv's unrolled `required` lets a missing `''` through (ajv-validator/ajv#2077); its loop does not.
@@ -93,18 +99,14 @@ export function isDate(s: string): boolean {
 }
 
 /**
- * A date with a time and a zone, as fw reads it: RFC 3339 `date-time` with an uppercase `T` and
- * `Z`, seconds optional (ISO 8601 `hh:mm`), at most 9 fraction digits, no leap second.
+ * RFC 3339 `date-time` (5.6): `full-date "T" full-time`, `T` and `Z` in either case (5.6, NOTE),
+ * seconds required, any number of fraction digits, a leap second `60` (5.7).
  */
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
-/** See {@link DATE_TIME}; `Date.parse` must read it too. */
+/** See {@link DATE_TIME}. */
 export function isDateTime(s: string): boolean {
   const m = DATE_TIME.exec(s);
-  return (
-    m !== null &&
-    isDay(m[1] as string, m[2] as string, m[3] as string) &&
-    !Number.isNaN(Date.parse(s))
-  );
+  return m !== null && isDay(m[1] as string, m[2] as string, m[3] as string);
 }

@@ -1,5 +1,6 @@
 // The contract's property (issue 17): for generated JSON values, ajv in 2020-12 mode accepts a
-// value under a type's component schema exactly when fw's generated validator of that type does.
+// value under a type's component schema exactly when fw's generated validator of that type does,
+// whether ajv takes `format` as an annotation (the 2020-12 default) or checks it.
 // The validators are rendered by fwgen's emitter from the same model, written out and imported.
 import fc from 'fast-check';
 import type { Validator } from 'fw/core';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componentNames, componentSchemas } from '../../../cli/docs/schemas.js';
 import type { NamedType } from '../../../cli/ir.js';
 import { loadValidators, removeGenerated } from '../emit/generated.js';
-import { judges, REF_BASE } from './schema-ajv.js';
+import { type Formats, judges, REF_BASE } from './schema-ajv.js';
 import { valuesOf } from './schema-arbitrary.js';
 import { models } from './schema-models.js';
 
@@ -19,10 +20,14 @@ describe.each(models().map(([label, types], i) => [label, types, `docs-schemas-$
     const byId = new Map(types.map((t) => [t.id, t]));
     const names = componentNames(types);
     let validators: Record<string, Validator>;
-    let judge: ReturnType<typeof judges>;
+    let judge: Record<Formats, ReturnType<typeof judges>>;
     beforeAll(async () => {
       validators = await loadValidators(module, types);
-      judge = judges(componentSchemas(types, names, REF_BASE));
+      const schemas = componentSchemas(types, names, REF_BASE);
+      judge = {
+        annotations: judges(schemas, 'annotations'),
+        asserted: judges(schemas, 'asserted'),
+      };
     });
     afterAll(() => removeGenerated(module));
 
@@ -30,12 +35,15 @@ describe.each(models().map(([label, types], i) => [label, types, `docs-schemas-$
       '%s: ajv accepts exactly what the validator accepts',
       (_name, type: NamedType) => {
         const validate = validators[type.name] as Validator;
-        const schema = judge(names.get(type.id) as string);
+        const name = names.get(type.id) as string;
+        const [annotated, asserted] = [judge.annotations(name), judge.asserted(name)];
         let accepted = 0;
         fc.assert(
           fc.property(valuesOf(type.shape, byId), (v) => {
             const fw = validate(v).ok;
-            expect(schema(v), `ajv's verdict on ${JSON.stringify(v)}`).toBe(fw);
+            const value = JSON.stringify(v);
+            expect(annotated(v), `ajv's verdict on ${value}, formats as annotations`).toBe(fw);
+            expect(asserted(v), `ajv's verdict on ${value}, formats asserted`).toBe(fw);
             if (fw) accepted++;
           }),
           { numRuns: RUNS, seed: 17 },
