@@ -52,6 +52,9 @@ export const SERIALIZE_EXPORTS = [
   'writeString',
 ];
 
+/** The `fw/query` exports that query readers use, reserved whether used or not. */
+export const QUERY_EXPORTS = ['Values', 'allValues', 'oneValue'];
+
 /**
  * Property names `Object.prototype` also has: generated code reads them as own properties only
  * (`own(v, name)`), so that absent means absent.
@@ -67,7 +70,12 @@ export class Names {
   readonly #taken = new Set<string>();
 
   constructor(
-    reserved: Iterable<string> = [...FIXED_NAMES, ...VALIDATE_EXPORTS, ...SERIALIZE_EXPORTS],
+    reserved: Iterable<string> = [
+      ...FIXED_NAMES,
+      ...VALIDATE_EXPORTS,
+      ...SERIALIZE_EXPORTS,
+      ...QUERY_EXPORTS,
+    ],
   ) {
     for (const name of reserved) this.#taken.add(name);
   }

@@ -3,12 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../cli/emit/render.js';
 import type { AppModel } from '../../../cli/ir.js';
-import { bindingsSample, graphSample, objectsSample, unionsSample } from './samples.js';
+import {
+  bindingsSample,
+  graphSample,
+  objectsSample,
+  querySample,
+  unionsSample,
+} from './samples.js';
 
 const samples: [name: string, model: AppModel][] = [
   ['bindings', bindingsSample],
   ['graph', graphSample],
   ['objects', objectsSample],
+  ['query', querySample],
   ['unions', unionsSample],
 ];
 

@@ -2,7 +2,7 @@
  * The models behind the committed samples in `samples/`: each is rendered and compared byte for
  * byte, and `tsc` checks the committed files with the rest of `test/`.
  */
-import type { AppModel } from '../../../cli/ir.js';
+import type { AppModel, QueryField, QueryModel } from '../../../cli/ir.js';
 import {
   app,
   array,
@@ -233,3 +233,73 @@ export const graphSample: AppModel = {
     },
   ],
 };
+
+/** A required scalar field of a `Query<T>` of the query sample. */
+const field = (name: string, kind: QueryField['kind'], more: Partial<QueryField> = {}) => ({
+  name,
+  kind,
+  optional: false,
+  array: false,
+  ...more,
+});
+
+/** A `Probe.take` handler at `/<path>` taking `Query<T>` for `model`. */
+function reading(path: string, line: number, model: QueryModel) {
+  return handler(
+    'take',
+    'GET',
+    `/${path}`,
+    [{ ...param(0, 'q', 'fw/query#Query'), query: model }],
+    {
+      line,
+    },
+  );
+}
+
+const FILTER: QueryModel = {
+  id: `${SUPPORT}/controllers#Filter`,
+  name: 'Filter',
+  fields: [
+    field('size', 'number'),
+    field('after', 'bigint', { optional: true }),
+    field('open', 'boolean', { optional: true }),
+    field('sort', 'string', { optional: true, values: ['ascending', 'descending'] }),
+    field('tag', 'string', { optional: true, array: true }),
+    field('ids', 'bigint', { array: true }),
+    field('aVeryLongQueryParameterNameIndeed', 'number', {
+      optional: true,
+      values: [100, 200, 300, 400, 500, 600, 700, 800],
+    }),
+    field('colour-of-the-item-being-searched-for', 'string', {
+      optional: true,
+      array: true,
+      values: ['red', 'green', 'blue', 'yellow', 'purple', 'orange', "it's"],
+    }),
+  ],
+};
+
+/**
+ * Query readers: every kind, literals, arrays, optional keys, long lines, two types of one name,
+ * a type without properties, and a reader shared by two handlers.
+ */
+export const querySample: AppModel = app(
+  [
+    controller(
+      'Probe',
+      MAIN,
+      [
+        reading('list', 12, FILTER),
+        reading('again', 16, FILTER),
+        reading('admin', 20, { ...FILTER, id: `${SUPPORT}/admin/controllers#Filter`, fields: [] }),
+        reading('paged', 24, {
+          id: `lib#Partial<${SUPPORT}/controllers#Filter>`,
+          name: 'Partial<Filter>',
+          fields: [field('size', 'number', { optional: true })],
+        }),
+      ],
+      { line: 10 },
+    ),
+  ],
+  [],
+  SUPPORT,
+);
