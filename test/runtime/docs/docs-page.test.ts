@@ -231,6 +231,19 @@ describe('the docs page', () => {
     expect((await fetch(served.url('/ok'))).status).toBe(401);
   });
 
+  it('answers through inject() as over a socket', async () => {
+    const { app } = await withDocs();
+    const doc = await app.inject({ method: 'GET', url: '/docs/openapi.json' });
+    expect([doc.status, doc.headers['content-type'], doc.json()]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      OPENAPI,
+    ]);
+    const page = await app.inject({ method: 'GET', url: '/docs' });
+    expect([page.status, page.headers['content-security-policy']]).toEqual([200, CSP]);
+    expect((await app.inject({ method: 'GET', url: '/docs/index.html' })).status).toBe(404);
+  });
+
   it('is off unless configured: nothing under /docs is served', async () => {
     const served = await serve([]);
     for (const path of ['/docs', '/docs/openapi.json', '/docs/swagger-ui-bundle.js']) {
