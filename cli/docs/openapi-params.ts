@@ -1,0 +1,107 @@
+/**
+ * The Parameter Objects of an operation: every key of its path, with the schema of the primitive
+ * bound to it (`string` when none is), then the query parameters of its `Pagination` and
+ * `Query<T>` parameters. A `Values` parameter reads any key, so it lists none.
+ *
+ * @see https://spec.openapis.org/oas/v3.1.0 (4.8.12 Parameter Object, 4.8.12.4 Style Values)
+ */
+import type { DocComment, ParamModel, QueryField } from '../ir.js';
+import type { JsonSchema } from './schemas.js';
+import { docText } from './shared.js';
+
+/** A `number` path key or query value: an integer in the safe range (`parseSafeInt`). */
+const SAFE_INTEGER: JsonSchema = {
+  type: 'integer',
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+
+/** The schema of each primitive a path key or query value is parsed to (runtime/query/scalars.ts). */
+const SCALARS: Readonly<Record<QueryField['kind'], JsonSchema>> = {
+  string: { type: 'string' },
+  number: SAFE_INTEGER,
+  bigint: { type: 'integer', format: 'int64' },
+  boolean: { type: 'boolean' },
+};
+
+/**
+ * `page` and `size` with the defaults of runtime/query/pagination.ts (a test compares them with
+ * `paginationOf`); a value that is not an integer of at least 1 gives the default, never a 400.
+ */
+const PAGINATION: readonly Record<string, unknown>[] = [
+  {
+    name: 'page',
+    in: 'query',
+    description: 'The page, from 1. A missing or invalid value gives 1.',
+    required: false,
+    schema: { ...SAFE_INTEGER, minimum: 1, default: 1 },
+  },
+  {
+    name: 'size',
+    in: 'query',
+    description: 'The page size. A missing or invalid value gives 20.',
+    required: false,
+    schema: { ...SAFE_INTEGER, minimum: 1, default: 20 },
+  },
+];
+
+/**
+ * The parameters of a handler whose OpenAPI path is `path`; `keys` maps each of its route keys to
+ * the name the path gives it. A query parameter named twice is listed once, the first time.
+ */
+export function parameters(
+  path: string,
+  keys: ReadonlyMap<string, string>,
+  params: readonly ParamModel[],
+): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    const bound = params.find((p) => p.pathKey !== undefined && keys.get(p.pathKey) === name);
+    const type = bound?.type ?? 'string';
+    const schema = Object.hasOwn(SCALARS, type)
+      ? SCALARS[type as QueryField['kind']]
+      : SCALARS.string;
+    out.push({ name, in: 'path', required: true, schema });
+  }
+  const seen = new Set<string>();
+  const query = (p: Record<string, unknown>): void => {
+    if (seen.has(p['name'] as string)) return;
+    seen.add(p['name'] as string);
+    out.push(p);
+  };
+  for (const p of params) {
+    if (p.type === 'fw/query#Pagination') for (const q of PAGINATION) query(q);
+    else if (p.query !== undefined) for (const f of p.query.fields) query(queryParameter(f));
+  }
+  return out;
+}
+
+/** One property of a `Query<T>`: an array as `?tag=a&tag=b` (form, exploded), literals as `enum`. */
+function queryParameter(field: QueryField): Record<string, unknown> {
+  const scalar = field.values === undefined ? SCALARS[field.kind] : literals(field.values);
+  const schema = annotated(field.array ? { type: 'array', items: scalar } : scalar, field.doc);
+  const description = docText(field.doc);
+  return {
+    name: field.name,
+    in: 'query',
+    ...(description !== undefined && { description }),
+    required: !field.optional,
+    ...(field.doc?.deprecated === true && { deprecated: true }),
+    ...(field.array && { style: 'form', explode: true }),
+    schema,
+  };
+}
+
+/** The only values accepted: strings, or numbers (integers, as query numbers are parsed). */
+function literals(values: readonly (string | number)[]): JsonSchema {
+  const typeOf = (v: string | number) =>
+    typeof v === 'string' ? 'string' : Number.isInteger(v) ? 'integer' : 'number';
+  const types = [...new Set(values.map(typeOf))];
+  return { type: types.length === 1 ? types[0] : types, enum: values };
+}
+
+/** The field's `@example` values on its schema. */
+function annotated(schema: JsonSchema, doc: DocComment | undefined): JsonSchema {
+  const examples = doc?.examples;
+  return examples !== undefined && examples.length > 0 ? { ...schema, examples } : schema;
+}
