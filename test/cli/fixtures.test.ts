@@ -5,10 +5,17 @@ import { FIXTURES, fixtureCases, generateFixture } from '../../fixtures/cases.js
 
 describe('fixtures: fwgen output, byte for byte', () => {
   it.each(fixtureCases())('%s', (name) => {
-    const { file, content } = generateFixture(name);
-    const expectedPath = join(FIXTURES, file);
-    expect(existsSync(expectedPath), `${file} is missing: run npm run fixtures:update`).toBe(true);
-    expect(readdirSync(join(FIXTURES, name, 'expected'))).toEqual([file.split('/').pop()]);
-    expect(content).toBe(readFileSync(expectedPath, 'utf8'));
+    const files = generateFixture(name);
+    for (const { file, content } of files) {
+      const expectedPath = join(FIXTURES, file);
+      expect(existsSync(expectedPath), `${file} is missing: run npm run fixtures:update`).toBe(
+        true,
+      );
+      expect(content, `${file} is stale: run npm run fixtures:update`).toBe(
+        readFileSync(expectedPath, 'utf8'),
+      );
+    }
+    const written = files.map(({ file }) => file.split('/').pop());
+    expect(readdirSync(join(FIXTURES, name, 'expected')).sort()).toEqual(written);
   });
 });
