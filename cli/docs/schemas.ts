@@ -82,7 +82,9 @@ export function schemaOf(
 
 /**
  * Every named type as a component schema, sorted by component name, with description/deprecated/
- * examples from `doc` (and per property from PropertyShape.doc; readonly → readOnly: true).
+ * examples from `doc` (and per property from PropertyShape.doc). A TypeScript `readonly` property
+ * is not `readOnly`: OpenAPI's `readOnly` tells clients not to send the property, while fw's
+ * validator requires it in a request body like any other required property.
  */
 export function componentSchemas(
   types: readonly NamedType[],
@@ -158,7 +160,7 @@ class Schemas {
       type: 'object',
       // fromEntries makes own properties, `__proto__` included.
       properties: Object.fromEntries(
-        properties.map((p) => [p.name, annotate(this.of(p.shape), p.doc, p.readonly)]),
+        properties.map((p) => [p.name, annotate(this.of(p.shape), p.doc)]),
       ),
     };
     const required = properties.filter((p) => !p.optional).map((p) => p.name);
@@ -280,14 +282,13 @@ function tuple(items: readonly JsonSchema[]): JsonSchema {
   return { type: 'array', prefixItems: items, items: false, minItems: n, maxItems: n };
 }
 
-/** `schema` with the JSDoc's description, `deprecated`, `readOnly` and `examples` after it. */
-function annotate(schema: JsonSchema, doc: DocComment | undefined, readOnly = false): JsonSchema {
+/** `schema` with the JSDoc's description, `deprecated` and `examples` after it. */
+function annotate(schema: JsonSchema, doc: DocComment | undefined): JsonSchema {
   const description = [doc?.summary, doc?.description].filter((s) => s !== undefined && s !== '');
   return {
     ...schema,
     ...(description.length > 0 && { description: description.join('\n\n') }),
     ...(doc?.deprecated === true && { deprecated: true }),
-    ...(readOnly && { readOnly: true }),
     ...(doc?.examples !== undefined && doc.examples.length > 0 && { examples: doc.examples }),
   };
 }

@@ -1,6 +1,7 @@
 // What JSDoc and `readonly` add to a schema (issue 17): `description` from the summary and the
-// paragraphs after it, `deprecated: true` from `@deprecated`, `examples` from `@example`, and
-// `readOnly: true` from `readonly`, after the keywords that say what the value is.
+// paragraphs after it, `deprecated: true` from `@deprecated`, `examples` from `@example`, after
+// the keywords that say what the value is; never `readOnly` from `readonly`, which would tell
+// clients to leave out a property fw's validator requires.
 import { describe, expect, it } from 'vitest';
 import { componentNames, componentSchemas, type JsonSchema } from '../../../cli/docs/schemas.js';
 import type { DocComment, NamedType, PropertyShape, Shape } from '../../../cli/ir.js';
@@ -94,11 +95,11 @@ describe('JSDoc and readonly on a property', () => {
         {
           type: 'object',
           properties: {
-            id: { type: 'number', readOnly: true },
+            id: { type: 'number' },
             name: { type: 'string', description: 'Shown to others.', examples: ['Ada'] },
             address: { $ref: `${REF}Address`, description: 'Where to ship.' },
             nick: { type: 'string', deprecated: true },
-            code: { type: 'string', description: 'Fixed.', deprecated: true, readOnly: true },
+            code: { type: 'string', description: 'Fixed.', deprecated: true },
           },
           required: ['id', 'name', 'address', 'code'],
         },
@@ -108,8 +109,8 @@ describe('JSDoc and readonly on a property', () => {
     );
   });
 
-  it('says nothing for a property that is not readonly', () => {
-    const t = named('src/dto#T', objectOf(prop('a', s.string, { readonly: false })));
+  it('writes a readonly property as a required one, without readOnly', () => {
+    const t = named('src/dto#T', objectOf(prop('a', s.string, { readonly: true })));
     expect(schemaOf(t)).toEqual({
       type: 'object',
       properties: { a: { type: 'string' } },
@@ -139,12 +140,12 @@ export interface User {
 `;
   const types = analyzedTypes({ 'dto.ts': dto, 'probe.ts': bodiesController(['User']) });
 
-  it('writes the type’s and each property’s description, deprecated, readOnly and examples', () => {
+  it('writes the type’s and each property’s description, deprecated and examples', () => {
     expect(componentSchemas(types, componentNames(types), REF)).toEqual({
       User: {
         type: 'object',
         properties: {
-          id: { type: 'number', description: 'Assigned by the server.', readOnly: true },
+          id: { type: 'number', description: 'Assigned by the server.' },
           name: { type: 'string', description: 'Shown to others.', examples: ['Ada'] },
         },
         required: ['id', 'name'],
