@@ -9,6 +9,18 @@ export interface Row {
   readonly ms: readonly number[];
   /** Peak RSS of each repetition in KiB; empty when not measured. */
   readonly rssKiB: readonly number[];
+  /** CPU time (user + system) of each repetition in ms; empty or absent when not measured. */
+  readonly cpuMs?: readonly number[];
+  readonly note?: string;
+}
+
+/** `a / b` of two rows' medians, printed in bold under the rows. */
+export interface Ratio {
+  readonly name: string;
+  /** Wall time, as `ratioOf` gives it. */
+  readonly wall: string;
+  /** CPU time, as `ratioOf` gives it, or `–`. */
+  readonly cpu: string;
   readonly note?: string;
 }
 
@@ -51,7 +63,11 @@ export function environment(): string[] {
 }
 
 /** The whole report as Markdown. */
-export function renderReport(info: ReportInfo, rows: readonly Row[], ratio: string): string {
+export function renderReport(
+  info: ReportInfo,
+  rows: readonly Row[],
+  ratios: readonly Ratio[],
+): string {
   const head = [
     `## fwgen generation benchmark: ${info.controllers} controllers × ${info.handlers} handlers`,
     '',
@@ -60,14 +76,17 @@ export function renderReport(info: ReportInfo, rows: readonly Row[], ratio: stri
     `- repetitions: ${info.reps} (interleaved), watch edits: ${info.edits}`,
     ...info.lines.map((l) => `- ${l}`),
     '',
-    '| measurement | median | min – max | peak RSS (median) | notes |',
-    '|---|---:|---|---:|---|',
+    '| measurement | median | min – max | CPU (median) | peak RSS (median) | notes |',
+    '|---|---:|---|---:|---:|---|',
   ];
   const body = rows.map(
     (r) =>
-      `| ${r.name} | ${cell(r.ms, fmtMs)} | ${range(r.ms)} | ${cell(r.rssKiB, fmtMiB)} | ${r.note ?? ''} |`,
+      `| ${r.name} | ${cell(r.ms, fmtMs)} | ${range(r.ms)} | ${cell(r.cpuMs ?? [], fmtMs)} | ${cell(r.rssKiB, fmtMiB)} | ${r.note ?? ''} |`,
   );
-  return [...head, ...body, `| **tsoa / fwgen (cold)** | **${ratio}** | | | |`, ''].join('\n');
+  const foot = ratios.map(
+    (q) => `| **${q.name}** | **${q.wall}** | | **${q.cpu}** | | ${q.note ?? ''} |`,
+  );
+  return [...head, ...body, ...foot, ''].join('\n');
 }
 
 /** `a / b` of the medians, as `1.23×`. */

@@ -1,7 +1,9 @@
 /**
  * The synthetic project of `synth.ts` written for tsoa: the same routes, parameters and body types
- * with tsoa's decorators, and a `tsoa.json` that generates only the express routes file (routes
- * plus the validation models), which is the work fwgen does.
+ * with tsoa's decorators, and a `tsoa.json` for both commands the benchmark times: `tsoa routes`
+ * (the express routes file with its validation models, the work of fwgen's bindings) and
+ * `tsoa spec-and-routes` (that file and `out/swagger.json`, OpenAPI 3.0: the work of fwgen with
+ * `--openapi`).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,11 +102,22 @@ const COMPILER_OPTIONS = {
   skipLibCheck: true,
 };
 
-/** `tsoa.json`: routes only (express), extra body properties dropped as fw does. */
+/**
+ * `tsoa.json`: express routes, extra body properties dropped as fw does. `spec` is read by
+ * `tsoa routes` too (it must be there) but written only by `tsoa spec-and-routes`:
+ * `out/swagger.json`, OpenAPI 3.0.0, the newest tsoa 6.6 writes (`specVersion` is 2 or 3).
+ * `name` and `version` are given, as fwgen gets `--title` and `--api-version`, so neither tool
+ * looks for a package.json.
+ */
 const TSOA_CONFIG = {
   controllerPathGlobs: ['src/**/*Controller.ts'],
   noImplicitAdditionalProperties: 'silently-remove-extras',
-  spec: { outputDirectory: 'out', specVersion: 3 },
+  spec: {
+    outputDirectory: 'out',
+    specVersion: 3,
+    name: 'fwgen-bench',
+    version: '1.0.0',
+  },
   routes: { routesDir: 'out', middleware: 'express' },
   compilerOptions: COMPILER_OPTIONS,
 };
