@@ -23,6 +23,7 @@ export interface OrderPlaced extends DomainEvent {
 export class OrderController {
   #next = 1;
 
+  /** Places an order and publishes `order.placed`; its consumer runs after the answer. */
   @Post('/')
   place(body: PlaceOrder, ctx: Context) {
     const orderId = this.#next++;

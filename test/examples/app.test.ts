@@ -43,12 +43,22 @@ describe('example app', () => {
     });
   });
 
-  it('pages and filters with Pagination and Values', async () => {
+  it('pages and filters with Pagination and a Query<UserFilter>', async () => {
     await post('/users', { name: 'Bob', email: 'bob@example.com' });
-    const res = await fetch(`${base}/users?page=1&size=10&tag=admin`);
-    const body = (await res.json()) as { users: { name: string }[]; size: number };
-    expect(body.size).toBe(10);
-    expect(body.users.map((u) => u.name)).toEqual(['Ada']);
+    const names = async (query: string): Promise<string[]> => {
+      const res = await fetch(`${base}/users${query}`);
+      const body = (await res.json()) as { users: { name: string }[]; size: number };
+      return body.users.map((u) => u.name);
+    };
+    expect(await names('?page=1&size=10&tag=admin')).toEqual(['Ada']);
+    expect(await names('?size=1&page=2')).toEqual(['Bob']);
+    expect(await names('')).toEqual(['Ada', 'Bob']);
+  });
+
+  it('answers 400 naming the key when the filter is given twice', async () => {
+    const res = await fetch(`${base}/users?tag=admin&tag=ops`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ detail: 'Invalid query parameter: tag' });
   });
 
   it('creates a user from a validated body, answering 201 with Location', async () => {
