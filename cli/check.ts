@@ -149,3 +149,8 @@ export function formatStale(out: string, report: StaleReport): string {
 export function formatMissing(out: string): string {
   return `fwgen: ${out} is missing.\nRun fwgen without --check to write it.\n`;
 }
+
+/** The lines printed for an API document that differs from what fwgen generates. */
+export function formatStaleDocument(path: string, lines: string): string {
+  return `fwgen: ${path} is stale:\n  lines differ: ${lines}\nRun fwgen without --check to update it.\n`;
+}

@@ -1,30 +1,62 @@
 /**
- * One project's generation over one {@link Analyzer}: analyse, render, then write the out file
- * (only when its content differs) or compare it. No printing here; see `format.ts` and `check.ts`.
+ * One project's generation over one {@link Analyzer}: analyse, render the bindings and the API
+ * documents asked for, then write each file (only when its content differs) or compare it. No
+ * printing here; see `format.ts` and `check.ts`.
  */
 import type { Analyzer } from './analyzer.js';
-import { compareBindings, type StaleReport } from './check.js';
+import { compareBindings, hunk, type StaleReport } from './check.js';
+import { type RenderedDocument, renderDocuments } from './documents.js';
 import type { Engine } from './engine.js';
 import type { AppModel, Diagnostic } from './ir.js';
 import { outFromRoot, type Project } from './project.js';
 import { readIfExists, writeIfChanged } from './write.js';
 
-/** The generated text (only when there are no diagnostics), the model and the diagnostics. */
+/**
+ * The generated text and documents (only when there are no diagnostics), the model and the
+ * diagnostics.
+ */
 export interface Generated {
   readonly content?: string;
+  readonly documents?: readonly RenderedDocument[];
   readonly model: AppModel;
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** What {@link Generator.write} did. */
+/** An API document's file after a write: whether its content changed. */
+export interface DocumentWrite {
+  readonly path: string;
+  readonly written: boolean;
+}
+
+/** An API document's file against what fwgen generates; `lines` is the hunk header when stale. */
+export interface DocumentCheck {
+  readonly path: string;
+  readonly status: 'current' | 'missing' | 'stale';
+  readonly lines?: string;
+}
+
+/** What {@link Generator.write} did: `status` is the bindings', `documents` each document's. */
 export type WriteResult =
-  | { readonly status: 'written' | 'unchanged'; readonly model: AppModel }
+  | {
+      readonly status: 'written' | 'unchanged';
+      readonly model: AppModel;
+      readonly documents: readonly DocumentWrite[];
+    }
   | { readonly status: 'failed'; readonly diagnostics: readonly Diagnostic[] };
 
-/** What {@link Generator.check} found. */
+/** What {@link Generator.check} found: `status` is the bindings', `documents` each document's. */
 export type CheckResult =
-  | { readonly status: 'current' | 'missing'; readonly model: AppModel }
-  | { readonly status: 'stale'; readonly model: AppModel; readonly report: StaleReport }
+  | {
+      readonly status: 'current' | 'missing';
+      readonly model: AppModel;
+      readonly documents: readonly DocumentCheck[];
+    }
+  | {
+      readonly status: 'stale';
+      readonly model: AppModel;
+      readonly report: StaleReport;
+      readonly documents: readonly DocumentCheck[];
+    }
   | { readonly status: 'failed'; readonly diagnostics: readonly Diagnostic[] };
 
 /** Generates, writes and checks one project's bindings. */
@@ -44,28 +76,46 @@ export class Generator {
     return this.#analyzer;
   }
 
-  /** Analyses the project and renders the module when nothing is wrong. */
+  /** Analyses the project and renders the module and the documents when nothing is wrong. */
   generate(): Generated {
     const { model, diagnostics } = this.#analyzer.analyze();
     if (diagnostics.length > 0) return { model, diagnostics };
-    return { model, diagnostics, content: this.#render(model, outFromRoot(this.#project)) };
+    return {
+      model,
+      diagnostics,
+      content: this.#render(model, outFromRoot(this.#project)),
+      documents: renderDocuments(this.#project, model),
+    };
   }
 
-  /** Generates and writes the out file if its content differs. */
+  /** Generates and writes the out file and each document whose content differs. */
   async write(): Promise<WriteResult> {
-    const { content, model, diagnostics } = this.generate();
+    const { content, documents = [], model, diagnostics } = this.generate();
     if (content === undefined) return { status: 'failed', diagnostics };
     const wrote = await writeIfChanged(this.#project.out, content);
-    return { status: wrote ? 'written' : 'unchanged', model };
+    const written: DocumentWrite[] = [];
+    for (const d of documents) {
+      written.push({ path: d.path, written: await writeIfChanged(d.path, d.content) });
+    }
+    return { status: wrote ? 'written' : 'unchanged', model, documents: written };
   }
 
-  /** Generates and compares with the out file, writing nothing. */
+  /** Generates and compares with the out file and the documents, writing nothing. */
   async check(): Promise<CheckResult> {
-    const { content, model, diagnostics } = this.generate();
+    const { content, documents: rendered = [], model, diagnostics } = this.generate();
     if (content === undefined) return { status: 'failed', diagnostics };
+    const documents: DocumentCheck[] = [];
+    for (const d of rendered) documents.push(await checkDocument(d));
     const current = await readIfExists(this.#project.out);
-    if (current === undefined) return { status: 'missing', model };
-    if (current === content) return { status: 'current', model };
-    return { status: 'stale', model, report: compareBindings(current, content) };
+    if (current === undefined) return { status: 'missing', model, documents };
+    if (current === content) return { status: 'current', model, documents };
+    return { status: 'stale', model, report: compareBindings(current, content), documents };
   }
+}
+
+async function checkDocument({ path, content }: RenderedDocument): Promise<DocumentCheck> {
+  const current = await readIfExists(path);
+  if (current === undefined) return { path, status: 'missing' };
+  if (current === content) return { path, status: 'current' };
+  return { path, status: 'stale', lines: hunk(current, content) };
 }

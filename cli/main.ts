@@ -1,12 +1,14 @@
 /**
- * `fwgen --src <dir> --out <file> [--project <tsconfig>] [--check] [--watch]` (API.md section 8).
+ * `fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>]
+ * [--check] [--watch]` (API.md section 8).
  * Parses the flags with commander (never letting it exit), then writes, checks or watches, and
  * returns the exit code: 0 written or up to date, 1 `--check` found the output missing or stale,
  * 2 diagnostics, usage errors or any other failure.
  */
 import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
-import { formatMissing, formatStale } from './check.js';
+import { formatMissing, formatStale, formatStaleDocument } from './check.js';
+import { checkDocumentPaths } from './documents.js';
 import { type Engine, loadEngine } from './engine.js';
 import { counts, errorLine, formatDiagnostics } from './format.js';
 import { Generator } from './generate.js';
@@ -22,7 +24,15 @@ export interface CliOptions {
   readonly out: string;
   /** The tsconfig the application compiles with; its folder is the project root. @default 'tsconfig.json' */
   readonly project: string;
-  /** Write nothing; exit 1 when `--out` is missing or stale. Not with `--watch`. @default false */
+  /** Also write the OpenAPI 3.1 document of the HTTP routes here (`.json`, `.yaml` or `.yml`). */
+  readonly openapi?: string;
+  /** Also write the AsyncAPI 3.0 document of the consumers and gateways here. */
+  readonly asyncapi?: string;
+  /** The documents' `info.title`. @default the nearest package.json's `name` */
+  readonly title?: string;
+  /** The documents' `info.version`. @default the nearest package.json's `version` */
+  readonly apiVersion?: string;
+  /** Write nothing; exit 1 when an output is missing or stale. Not with `--watch`. @default false */
   readonly check?: boolean;
   /** Generate, then regenerate whenever a file under `--src` or the tsconfig changes. @default false */
   readonly watch?: boolean;
@@ -37,10 +47,13 @@ export interface MainDeps {
 /** The exit codes of fwgen. */
 export const EXIT = { ok: 0, stale: 1, error: 2 } as const;
 
-const USAGE = '--src <dir> --out <file> [--project <tsconfig>] [--check] [--watch]';
+const USAGE =
+  '--src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]';
 const FOOTER = `
-Paths resolve against the current directory. Exit codes: 0 written or up to date, 1 --check found
-the output missing or stale, 2 diagnostics or a usage error.`;
+Paths resolve against the current directory. A document is JSON or YAML by its extension; its
+info comes from the nearest package.json of the project unless --title or --api-version is given.
+Exit codes: 0 written or up to date, 1 --check found an output missing or stale, 2 diagnostics or
+a usage error.`;
 
 /** Runs fwgen with `argv` (without `node` and the script) and returns the exit code. */
 export async function main(argv: readonly string[], io: Io, deps: MainDeps = {}): Promise<number> {
@@ -55,8 +68,9 @@ export async function main(argv: readonly string[], io: Io, deps: MainDeps = {})
   }
   const project = resolveProject(options, io.cwd);
   try {
+    checkDocumentPaths(project);
     const engine = await (deps.engine ?? loadEngine)();
-    if (options.watch) return await watchUntilStopped(project, engine, io);
+    if (options.watch) return await watchUntilStopped(options, project, engine, io);
     const generator = new Generator(engine.createAnalyzer(project), engine.render, project);
     return options.check
       ? await check(generator, project, io)
@@ -75,8 +89,15 @@ function program(io: Io): Command {
     .requiredOption('--src <dir>', 'folder whose .ts files are searched for controllers')
     .requiredOption('--out <file>', 'the TypeScript module to write (it exports `bindings`)')
     .option('--project <tsconfig>', 'the tsconfig; its folder is the project root', 'tsconfig.json')
+    .option('--openapi <file>', 'also write the OpenAPI 3.1 document (.json, .yaml or .yml)')
+    .option('--asyncapi <file>', 'also write the AsyncAPI 3.0 document (.json, .yaml or .yml)')
+    .option('--title <title>', "the documents' info.title (default: package.json's name)")
+    .option(
+      '--api-version <version>',
+      "the documents' info.version (default: package.json's version)",
+    )
     .addOption(
-      new Option('--check', 'write nothing; exit 1 if --out is missing or stale').conflicts(
+      new Option('--check', 'write nothing; exit 1 if an output is missing or stale').conflicts(
         'watch',
       ),
     )
@@ -115,30 +136,53 @@ async function write(generator: Generator, project: Project, io: Io): Promise<nu
       ? `fwgen: wrote ${out} (${counts(result.model)})\n`
       : `fwgen: ${out} is up to date\n`,
   );
+  for (const d of result.documents) {
+    const path = display(project, d.path);
+    io.stdout.write(d.written ? `fwgen: wrote ${path}\n` : `fwgen: ${path} is up to date\n`);
+  }
   return EXIT.ok;
 }
 
 async function check(generator: Generator, project: Project, io: Io): Promise<number> {
   const result = await generator.check();
-  const out = display(project, project.out);
-  switch (result.status) {
-    case 'failed':
-      io.stderr.write(formatDiagnostics(result.diagnostics, project));
-      return EXIT.error;
-    case 'current':
-      io.stdout.write(`fwgen: ${out} is up to date\n`);
-      return EXIT.ok;
-    case 'missing':
-      io.stderr.write(formatMissing(out));
-      return EXIT.stale;
-    case 'stale':
-      io.stderr.write(formatStale(out, result.report));
-      return EXIT.stale;
+  if (result.status === 'failed') {
+    io.stderr.write(formatDiagnostics(result.diagnostics, project));
+    return EXIT.error;
   }
+  const out = display(project, project.out);
+  let code: number = EXIT.ok;
+  if (result.status === 'current') io.stdout.write(`fwgen: ${out} is up to date\n`);
+  else {
+    io.stderr.write(
+      result.status === 'stale' ? formatStale(out, result.report) : formatMissing(out),
+    );
+    code = EXIT.stale;
+  }
+  for (const d of result.documents) {
+    const path = display(project, d.path);
+    if (d.status === 'current') io.stdout.write(`fwgen: ${path} is up to date\n`);
+    else {
+      io.stderr.write(
+        d.status === 'missing' ? formatMissing(path) : formatStaleDocument(path, d.lines ?? ''),
+      );
+      code = EXIT.stale;
+    }
+  }
+  return code;
 }
 
-async function watchUntilStopped(project: Project, engine: Engine, io: Io): Promise<number> {
+async function watchUntilStopped(
+  options: CliOptions,
+  project: Project,
+  engine: Engine,
+  io: Io,
+): Promise<number> {
+  const { openapi, asyncapi, title, apiVersion } = options;
   const watcher = watch({
+    openapi,
+    asyncapi,
+    title,
+    apiVersion,
     src: project.src,
     out: project.out,
     project: project.tsconfig,

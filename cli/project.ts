@@ -5,10 +5,25 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { AnalyzerOptions } from './analyzer.js';
 
+/** The API documents fwgen can write beside the bindings. */
+export type DocumentKind = 'openapi' | 'asyncapi';
+
+/** One API document to write: which, and where (absolute; `.json`, `.yaml` or `.yml`). */
+export interface DocumentOutput {
+  readonly kind: DocumentKind;
+  readonly path: string;
+}
+
 /** The resolved paths of a run; the analyzer's options plus the directory paths are shown from. */
 export interface Project extends AnalyzerOptions {
   /** The working directory: relative flags resolve against it and printed paths are relative to it. */
   readonly cwd: string;
+  /** The API documents to write, OpenAPI first; none unless `--openapi`/`--asyncapi` are given. */
+  readonly documents?: readonly DocumentOutput[];
+  /** `--title`: the documents' `info.title`, instead of package.json's `name`. */
+  readonly title?: string;
+  /** `--api-version`: the documents' `info.version`, instead of package.json's `version`. */
+  readonly apiVersion?: string;
 }
 
 /** The path flags as given on the command line. */
@@ -17,17 +32,32 @@ export interface PathFlags {
   readonly out: string;
   /** @default 'tsconfig.json' */
   readonly project?: string;
+  /** The OpenAPI 3.1 document to write. */
+  readonly openapi?: string;
+  /** The AsyncAPI 3.0 document to write. */
+  readonly asyncapi?: string;
+  readonly title?: string;
+  readonly apiVersion?: string;
 }
 
 /** Resolves the flags against `cwd`; the project root is the tsconfig's directory. */
 export function resolveProject(flags: PathFlags, cwd: string): Project {
   const tsconfig = resolve(cwd, flags.project ?? 'tsconfig.json');
+  const documents: DocumentOutput[] = [];
+  if (flags.openapi !== undefined)
+    documents.push({ kind: 'openapi', path: resolve(cwd, flags.openapi) });
+  if (flags.asyncapi !== undefined) {
+    documents.push({ kind: 'asyncapi', path: resolve(cwd, flags.asyncapi) });
+  }
   return {
     cwd,
     root: dirname(tsconfig),
     tsconfig,
     src: resolve(cwd, flags.src),
     out: resolve(cwd, flags.out),
+    ...(documents.length > 0 && { documents }),
+    ...(flags.title !== undefined && { title: flags.title }),
+    ...(flags.apiVersion !== undefined && { apiVersion: flags.apiVersion }),
   };
 }
 

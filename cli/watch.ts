@@ -7,6 +7,7 @@
 import { type FSWatcher, watch as fsWatch, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { checkDocumentPaths } from './documents.js';
 import { type Engine, loadEngine } from './engine.js';
 import {
   diagnosticBlocks,
@@ -41,8 +42,13 @@ export interface WatchOptions extends PathFlags {
 
 /** One run: its outcome, how long it took and the files whose changes started it. */
 export interface WatchRun {
-  /** `updated`: the out file was rewritten; `failed`: diagnostics; `error`: an exception. */
+  /**
+   * `updated`: the out file or an API document was rewritten; `failed`: diagnostics; `error`: an
+   * exception.
+   */
   readonly status: 'updated' | 'unchanged' | 'failed' | 'error';
+  /** When `updated`: the files rewritten (absolute), the out file first. */
+  readonly written?: readonly string[];
   readonly ms: number;
   /** Absolute paths; empty for the first run and for a reload. */
   readonly changed: readonly string[];
@@ -105,6 +111,7 @@ class WatchSession implements Watcher {
   async #start(): Promise<void> {
     this.#engine = this.#options.engine ?? (await loadEngine());
     if (this.#isClosed) return;
+    checkDocumentPaths(this.#project);
     const { src, out, tsconfig } = this.#project;
     if (!statSync(src, { throwIfNoEntry: false })?.isDirectory()) {
       throw new Error(`cannot watch ${display(this.#project, src)}: no such folder`);
@@ -185,13 +192,18 @@ class WatchSession implements Watcher {
         reload = true;
       } else this.#generator.analyzer.update(changed);
       const result = await this.#generator.write();
-      const diagnostics = result.status === 'failed' ? result.diagnostics : [];
-      run = {
-        status: result.status === 'written' ? 'updated' : result.status,
-        changed,
-        reload,
-        diagnostics,
-      };
+      if (result.status === 'failed') {
+        run = { status: 'failed', changed, reload, diagnostics: result.diagnostics };
+      } else {
+        const written = [
+          ...(result.status === 'written' ? [this.#project.out] : []),
+          ...result.documents.filter((d) => d.written).map((d) => d.path),
+        ];
+        run =
+          written.length > 0
+            ? { status: 'updated', written, changed, reload, diagnostics: [] }
+            : { status: 'unchanged', changed, reload, diagnostics: [] };
+      }
     } catch (error) {
       this.#generator = undefined;
       run = { status: 'error', changed, reload, diagnostics: [], error };
@@ -203,8 +215,11 @@ class WatchSession implements Watcher {
     const { stdout = silent, stderr = silent, readSource = readSourceFromDisk } = this.#options;
     const out = display(this.#project, this.#project.out);
     const ms = `${Math.round(run.ms)} ms`;
-    if (run.status === 'updated' || run.status === 'unchanged') {
-      stdout.write(`fwgen: ${run.status} ${out} in ${ms}\n`);
+    if (run.status === 'updated') {
+      const files = (run.written ?? []).map((path) => display(this.#project, path)).join(', ');
+      stdout.write(`fwgen: updated ${files} in ${ms}\n`);
+    } else if (run.status === 'unchanged') {
+      stdout.write(`fwgen: unchanged ${out} in ${ms}\n`);
     } else if (run.status === 'failed') {
       const blocks = diagnosticBlocks(run.diagnostics, this.#project, readSource);
       stderr.write(`${blocks}${summary(run.diagnostics)} (${ms})\n`);

@@ -33,7 +33,7 @@ async function run(argv: string[], engine = fakeEngine(model), cwd = dir) {
 
 const usage = (message: string): string =>
   `fwgen: ${message}\n` +
-  'Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--check] [--watch]\n' +
+  'Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]\n' +
   'Run fwgen --help for what each flag does.\n';
 
 describe('fwgen: usage', () => {
@@ -71,21 +71,27 @@ describe('fwgen: usage', () => {
     expect(code).toBe(0);
     expect(
       stdout,
-    ).toBe(`Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--check] [--watch]
+    ).toBe(`Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]
 
 Generates the bindings module of an fw application from its controllers.
 
 Options:
-  --src <dir>           folder whose .ts files are searched for controllers
-  --out <file>          the TypeScript module to write (it exports \`bindings\`)
-  --project <tsconfig>  the tsconfig; its folder is the project root (default: "tsconfig.json")
-  --check               write nothing; exit 1 if --out is missing or stale
-  --watch               regenerate whenever a file under --src or the tsconfig changes
-  -V, --version         print the version
-  -h, --help            print this help
+  --src <dir>              folder whose .ts files are searched for controllers
+  --out <file>             the TypeScript module to write (it exports \`bindings\`)
+  --project <tsconfig>     the tsconfig; its folder is the project root (default: "tsconfig.json")
+  --openapi <file>         also write the OpenAPI 3.1 document (.json, .yaml or .yml)
+  --asyncapi <file>        also write the AsyncAPI 3.0 document (.json, .yaml or .yml)
+  --title <title>          the documents' info.title (default: package.json's name)
+  --api-version <version>  the documents' info.version (default: package.json's version)
+  --check                  write nothing; exit 1 if an output is missing or stale
+  --watch                  regenerate whenever a file under --src or the tsconfig changes
+  -V, --version            print the version
+  -h, --help               print this help
 
-Paths resolve against the current directory. Exit codes: 0 written or up to date, 1 --check found
-the output missing or stale, 2 diagnostics or a usage error.
+Paths resolve against the current directory. A document is JSON or YAML by its extension; its
+info comes from the nearest package.json of the project unless --title or --api-version is given.
+Exit codes: 0 written or up to date, 1 --check found an output missing or stale, 2 diagnostics or
+a usage error.
 `);
   });
 

@@ -63,7 +63,14 @@ describe('fwgen --watch', () => {
       'fwgen: updated app/bindings.ts in 21 ms\nfwgen: watching app for changes\n',
     );
     expect(recorder.runs).toEqual([
-      { status: 'updated', ms: 21, changed: [], reload: true, diagnostics: [] },
+      {
+        status: 'updated',
+        written: [path('app/bindings.ts')],
+        ms: 21,
+        changed: [],
+        reload: true,
+        diagnostics: [],
+      },
     ]);
   });
 
@@ -72,6 +79,7 @@ describe('fwgen --watch', () => {
     writeFileSync(path('app/users.ts'), 'export class UserController { get() {} }\n');
     expect(await recorder.run(1)).toEqual({
       status: 'updated',
+      written: [path('app/bindings.ts')],
       ms: 21,
       changed: [path('app/users.ts')],
       reload: false,

@@ -88,6 +88,7 @@ describe('Generator', () => {
       model,
       diagnostics: [],
       content: fakeRender(model, 'app/bindings.ts'),
+      documents: [],
     });
   });
 

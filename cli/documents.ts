@@ -1,0 +1,120 @@
+/**
+ * The API documents of a run (`--openapi`, `--asyncapi`): their `info`, read from the nearest
+ * package.json of the project root unless `--title`/`--api-version` say otherwise, and their text,
+ * rendered from the same model as the bindings (see `cli/docs/`).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { asyncApiDocument } from './docs/asyncapi.js';
+import { documentFormat, formatDocument } from './docs/format.js';
+import { type DocumentInfo, openApiDocument } from './docs/openapi.js';
+import type { AppModel } from './ir.js';
+import { type DocumentOutput, display, type Project } from './project.js';
+
+/** One rendered document: where it goes and its text. */
+export interface RenderedDocument {
+  readonly path: string;
+  readonly content: string;
+}
+
+/**
+ * Throws, naming the flag, when a document's file has no known extension or is another output's
+ * file, before anything is analysed.
+ */
+export function checkDocumentPaths(project: Project): void {
+  const seen = new Map<string, string>([[project.out, '--out']]);
+  for (const { kind, path } of project.documents ?? []) {
+    const flag = `--${kind}`;
+    try {
+      documentFormat(path);
+    } catch {
+      throw new Error(
+        `${flag} ${display(project, path)}: name the file .json, .yaml or .yml (the format follows the extension)`,
+      );
+    }
+    const other = seen.get(path);
+    if (other !== undefined) {
+      throw new Error(`${flag} ${display(project, path)} is also the file of ${other}`);
+    }
+    seen.set(path, flag);
+  }
+}
+
+/** Every document the project asks for, rendered from `model`; none without `--openapi`/`--asyncapi`. */
+export function renderDocuments(project: Project, model: AppModel): RenderedDocument[] {
+  const outputs = project.documents ?? [];
+  if (outputs.length === 0) return [];
+  const info = documentInfo(project);
+  return outputs.map((output) => ({
+    path: output.path,
+    content: formatDocument(documentOf(output, model, info), output.path),
+  }));
+}
+
+function documentOf(
+  output: DocumentOutput,
+  model: AppModel,
+  info: DocumentInfo,
+): Record<string, unknown> {
+  return output.kind === 'openapi' ? openApiDocument(model, info) : asyncApiDocument(model, info);
+}
+
+/** The fields of package.json a document's `info` is read from. */
+interface PackageInfo {
+  readonly name?: unknown;
+  readonly version?: unknown;
+  readonly description?: unknown;
+}
+
+/**
+ * The documents' `info`: `--title` and `--api-version` when given, else `name`, `version` and
+ * `description` of the nearest package.json at or above the project root. Throws naming the file
+ * and the flag to pass when a title or version is found nowhere.
+ */
+export function documentInfo(project: Project): DocumentInfo {
+  const found = nearestPackage(project.root);
+  const pkg: PackageInfo = found?.json ?? {};
+  const missing = (field: string, flag: string): Error =>
+    new Error(
+      `The API documents need a ${field === 'name' ? 'title' : 'version'}: ${
+        found === undefined
+          ? `there is no package.json at or above ${display(project, project.root)}`
+          : `${display(project, found.path)} has no "${field}"`
+      }; pass ${flag}`,
+    );
+  const title = project.title ?? text(pkg.name);
+  if (title === undefined) throw missing('name', '--title');
+  const version = project.apiVersion ?? text(pkg.version);
+  if (version === undefined) throw missing('version', '--api-version');
+  const description = text(pkg.description);
+  return { title, version, ...(description !== undefined && { description }) };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The first package.json from `dir` up to the file system's root, parsed. */
+function nearestPackage(dir: string): { path: string; json: PackageInfo } | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    const path = join(at, 'package.json');
+    let source: string | undefined;
+    try {
+      source = readFileSync(path, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    }
+    if (source !== undefined) {
+      try {
+        const json: unknown = JSON.parse(source);
+        return { path, json: typeof json === 'object' && json !== null ? json : {} };
+      } catch (err) {
+        throw new Error(
+          `Cannot read ${path} for the API documents' info: ${(err as Error).message}`,
+        );
+      }
+    }
+    if (dirname(at) === at) return undefined;
+  }
+}
