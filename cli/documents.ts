@@ -1,6 +1,6 @@
 /**
  * The API documents of a run (`--openapi`, `--asyncapi`): their `info`, read from the nearest
- * package.json of the project root unless `--title`/`--api-version` say otherwise, and their text,
+ * package.json of the project root unless `--title`/`--api-version`/`--description` say otherwise, and their text,
  * rendered from the same model as the bindings (see `cli/docs/`).
  */
 import { readFileSync } from 'node:fs';
@@ -67,8 +67,8 @@ interface PackageInfo {
 }
 
 /**
- * The documents' `info`: `--title` and `--api-version` when given, else `name`, `version` and
- * `description` of the nearest package.json at or above the project root. Throws naming the file
+ * The documents' `info`: `--title`, `--api-version` and `--description` when given, else `name`,
+ * `version` and `description` of the nearest package.json at or above the project root. Throws naming the file
  * and the flag to pass when a title or version is found nowhere.
  */
 export function documentInfo(project: Project): DocumentInfo {
@@ -86,7 +86,7 @@ export function documentInfo(project: Project): DocumentInfo {
   if (title === undefined) throw missing('name', '--title');
   const version = project.apiVersion ?? text(pkg.version);
   if (version === undefined) throw missing('version', '--api-version');
-  const description = text(pkg.description);
+  const description = project.description ?? text(pkg.description);
   return { title, version, ...(description !== undefined && { description }) };
 }
 

@@ -32,6 +32,8 @@ export interface CliOptions {
   readonly title?: string;
   /** The documents' `info.version`. @default the nearest package.json's `version` */
   readonly apiVersion?: string;
+  /** The documents' `info.description`. @default the nearest package.json's `description` */
+  readonly description?: string;
   /** Write nothing; exit 1 when an output is missing or stale. Not with `--watch`. @default false */
   readonly check?: boolean;
   /** Generate, then regenerate whenever a file under `--src` or the tsconfig changes. @default false */
@@ -51,7 +53,8 @@ const USAGE =
   '--src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]';
 const FOOTER = `
 Paths resolve against the current directory. A document is JSON or YAML by its extension; its
-info comes from the nearest package.json of the project unless --title or --api-version is given.
+info comes from the nearest package.json of the project unless --title, --api-version or
+--description is given.
 Exit codes: 0 written or up to date, 1 --check found an output missing or stale, 2 diagnostics or
 a usage error.`;
 
@@ -96,6 +99,7 @@ function program(io: Io): Command {
       '--api-version <version>',
       "the documents' info.version (default: package.json's version)",
     )
+    .option('--description <text>', "the documents' info.description (default: package.json's)")
     .addOption(
       new Option('--check', 'write nothing; exit 1 if an output is missing or stale').conflicts(
         'watch',
@@ -177,12 +181,13 @@ async function watchUntilStopped(
   engine: Engine,
   io: Io,
 ): Promise<number> {
-  const { openapi, asyncapi, title, apiVersion } = options;
+  const { openapi, asyncapi, title, apiVersion, description } = options;
   const watcher = watch({
     openapi,
     asyncapi,
     title,
     apiVersion,
+    description,
     src: project.src,
     out: project.out,
     project: project.tsconfig,

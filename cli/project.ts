@@ -24,6 +24,8 @@ export interface Project extends AnalyzerOptions {
   readonly title?: string;
   /** `--api-version`: the documents' `info.version`, instead of package.json's `version`. */
   readonly apiVersion?: string;
+  /** `--description`: the documents' `info.description`, instead of package.json's. */
+  readonly description?: string;
 }
 
 /** The path flags as given on the command line. */
@@ -38,6 +40,7 @@ export interface PathFlags {
   readonly asyncapi?: string;
   readonly title?: string;
   readonly apiVersion?: string;
+  readonly description?: string;
 }
 
 /** Resolves the flags against `cwd`; the project root is the tsconfig's directory. */
@@ -58,6 +61,7 @@ export function resolveProject(flags: PathFlags, cwd: string): Project {
     ...(documents.length > 0 && { documents }),
     ...(flags.title !== undefined && { title: flags.title }),
     ...(flags.apiVersion !== undefined && { apiVersion: flags.apiVersion }),
+    ...(flags.description !== undefined && { description: flags.description }),
   };
 }
 

@@ -78,6 +78,15 @@ describe('fwgen --openapi --asyncapi: writing', () => {
     });
   });
 
+  it('takes --description over package.json', async () => {
+    await run([...FLAGS, ...DOCS, '--description', 'Orders and users.']);
+    expect(openapi().info).toEqual({
+      title: 'shop',
+      version: '2.1.0',
+      description: 'Orders and users.',
+    });
+  });
+
   it('says each document is up to date on the second run, and leaves it untouched', async () => {
     await run([...FLAGS, ...DOCS]);
     const before = read('api/openapi.json');

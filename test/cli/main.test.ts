@@ -83,13 +83,15 @@ Options:
   --asyncapi <file>        also write the AsyncAPI 3.0 document (.json, .yaml or .yml)
   --title <title>          the documents' info.title (default: package.json's name)
   --api-version <version>  the documents' info.version (default: package.json's version)
+  --description <text>     the documents' info.description (default: package.json's)
   --check                  write nothing; exit 1 if an output is missing or stale
   --watch                  regenerate whenever a file under --src or the tsconfig changes
   -V, --version            print the version
   -h, --help               print this help
 
 Paths resolve against the current directory. A document is JSON or YAML by its extension; its
-info comes from the nearest package.json of the project unless --title or --api-version is given.
+info comes from the nearest package.json of the project unless --title, --api-version or
+--description is given.
 Exit codes: 0 written or up to date, 1 --check found an output missing or stale, 2 diagnostics or
 a usage error.
 `);
