@@ -23,6 +23,13 @@ export function exampleApp(options: ExampleOptions = {}): App {
     interceptors: [AuthInterceptor],
     // Probes at /health/live and /health/ready; the AuthInterceptor does not see them.
     health: { path: '/health' },
+    // The API described by the documents fwgen wrote beside the bindings (`npm run bindings`):
+    // Swagger UI at /docs, and /docs/openapi.json and /docs/asyncapi.json. Public, like the probes.
+    docs: {
+      path: '/docs',
+      openapi: new URL('./openapi.json', import.meta.url),
+      asyncapi: new URL('./asyncapi.json', import.meta.url),
+    },
     ...(logger === undefined ? {} : { logger }),
     ...(transport === undefined ? {} : { transport }),
     ...(overrides === undefined ? {} : { overrides }),

@@ -11,6 +11,7 @@ const base = `http://127.0.0.1:${bound}`;
 console.log(`fw example listening on ${base} (events: ${process.env['FW_TRANSPORT'] ?? 'memory'})
   curl ${base}/users/1 -H 'Authorization: Bearer ada'
   curl ${base}/health/ready
+  open ${base}/docs in a browser: the API's OpenAPI and AsyncAPI documents, from fwgen
   curl '${base}/users?page=1&size=10&tag=admin'
   curl ${base}/users -H 'Content-Type: application/json' -d '{"name":"Bob","email":"bob@example.com"}'
   curl ${base}/orders -H 'Content-Type: application/json' -d '{"userId":1,"sku":"book","qty":2}'
