@@ -35,6 +35,7 @@ export {
   WebSocketGateway,
 } from './decorators.js';
 export { type Override, override, provider } from './di.js';
+export type { DocsDocument, DocsOptions } from './docs/docs-options.js';
 export {
   ERRORS,
   FwError,
