@@ -21,7 +21,7 @@ import {
   renderReport,
 } from './report.js';
 import { describeFwProject, REPO, type SynthSize, WORK, writeFwProject } from './synth.js';
-import { writeTsoaProject } from './synth-tsoa.js';
+import { DESCRIPTION, writeTsoaProject } from './synth-tsoa.js';
 import { ensureTsoa } from './tsoa-install.js';
 import type { WatchResult } from './watch-bench.js';
 
@@ -79,8 +79,8 @@ const fwArgs = [
   join(fwDir, 'tsconfig.json'),
 ];
 /**
- * The documents as well; `--title` and `--api-version` given (as tsoa.json gives its spec's), so
- * the info does not depend on which package.json is nearest.
+ * The documents as well; their info given (as tsoa.json gives its spec's), so it does not depend
+ * on which package.json is nearest (`--description` since 231f921).
  */
 const fwDocArgs = [
   ...fwArgs,
@@ -92,6 +92,8 @@ const fwDocArgs = [
   'fwgen-bench',
   '--api-version',
   '1.0.0',
+  '--description',
+  DESCRIPTION,
 ];
 
 /** Runs one step and stops the benchmark, with the tool's output, if it failed. */

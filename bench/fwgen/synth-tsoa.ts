@@ -102,12 +102,15 @@ const COMPILER_OPTIONS = {
   skipLibCheck: true,
 };
 
+/** The `info.description` of both tools' documents. */
+export const DESCRIPTION = "The fwgen benchmark's synthetic API.";
+
 /**
  * `tsoa.json`: express routes, extra body properties dropped as fw does. `spec` is read by
  * `tsoa routes` too (it must be there) but written only by `tsoa spec-and-routes`:
  * `out/swagger.json`, OpenAPI 3.0.0, the newest tsoa 6.6 writes (`specVersion` is 2 or 3).
- * `name` and `version` are given, as fwgen gets `--title` and `--api-version`, so neither tool
- * looks for a package.json.
+ * `name`, `version` and `description` are given, as fwgen gets `--title`, `--api-version` and
+ * `--description`, so neither tool looks for a package.json.
  */
 const TSOA_CONFIG = {
   controllerPathGlobs: ['src/**/*Controller.ts'],
@@ -117,6 +120,7 @@ const TSOA_CONFIG = {
     specVersion: 3,
     name: 'fwgen-bench',
     version: '1.0.0',
+    description: DESCRIPTION,
   },
   routes: { routesDir: 'out', middleware: 'express' },
   compilerOptions: COMPILER_OPTIONS,
