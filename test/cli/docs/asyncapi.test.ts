@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { asyncApiDocument } from '../../../cli/docs/asyncapi.js';
 import { asyncApiSchema } from '../../../cli/docs/asyncapi-schema.js';
+import type { AppModel } from '../../../cli/ir.js';
 import { analyzeApp } from '../analyze/support.js';
+import { objectType } from '../support/models.js';
 
 const INFO = { title: 'shop', version: '1.0.0', description: 'The shop' };
 
@@ -134,6 +136,52 @@ export class Log {
 `);
     expect(doc['operations']?.['Log.raw']).toMatchObject({
       messages: [ref('#/channels/placed/messages/Placed')],
+    });
+  });
+});
+
+describe('AsyncAPI: names', () => {
+  it('names send operations by type when one event name is published with several types, and keeps channel ids apart', () => {
+    const at = { file: 'app/a.ts', line: 1, column: 1 };
+    const model: AppModel = {
+      src: 'app',
+      types: [],
+      controllers: [
+        {
+          kind: 'websocket',
+          name: 'Feed',
+          ref: { from: 'file', module: 'app/a.ts', name: 'Feed' },
+          at,
+          interceptors: [],
+          handlers: [{ name: 'on', method: 'WS', path: '/feed', at, interceptors: [], params: [] }],
+        },
+      ],
+      published: [
+        { name: 'Feed', type: 'app/a#Big', at },
+        { name: 'Feed', type: 'app/a#Small', at },
+      ],
+      documented: [objectType('app/a#Big', ['size']), objectType('app/a#Small', ['size'])],
+    };
+    const doc = asyncApiDocument(model, INFO) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(doc['channels'] ?? {})).toEqual(['Feed', 'Feed_2']);
+    expect(doc['channels']?.['Feed_2']).toMatchObject({ address: '/feed' });
+    expect(doc['operations']).toEqual({
+      'Feed.on': {
+        action: 'receive',
+        channel: ref('#/channels/Feed_2'),
+        tags: [{ name: 'Feed' }],
+        messages: [ref('#/channels/Feed_2/messages/on')],
+      },
+      'publish.Feed.Big': {
+        action: 'send',
+        channel: ref('#/channels/Feed'),
+        messages: [ref('#/channels/Feed/messages/Big')],
+      },
+      'publish.Feed.Small': {
+        action: 'send',
+        channel: ref('#/channels/Feed'),
+        messages: [ref('#/channels/Feed/messages/Small')],
+      },
     });
   });
 });
