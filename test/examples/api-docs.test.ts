@@ -35,11 +35,7 @@ describe('example app: openapi.json and asyncapi.json', () => {
         .all()
         .map((o) => o.id())
         .sort(),
-    ).toEqual([
-      'OrderEvents.placed',
-      'OrderFeedGateway.subscribe',
-      'publish.order.placed',
-    ]);
+    ).toEqual(['OrderEvents.placed', 'OrderFeedGateway.subscribe', 'publish.order.placed']);
   });
 
   it('describes every HTTP route of the bindings, as Controller.method', () => {
