@@ -28,7 +28,11 @@ function asBindings(controllers: readonly ControllerModel[]) {
       path: h.path,
       source: source(h.at),
       interceptors: names(h.interceptors),
-      params: h.params.map(({ validate, ...p }) => ({ ...p, validates: validate !== undefined })),
+      params: h.params.map(({ validate, query, ...p }) => ({
+        ...p,
+        validates: validate !== undefined,
+        reads: query?.name,
+      })),
     })),
   }));
 }
@@ -49,7 +53,12 @@ describe('analyzer: the example app', () => {
         path: h.path,
         source: h.source,
         interceptors: h.interceptors.map((i) => i.name),
-        params: h.params.map(({ validate, ...p }) => ({ ...p, validates: validate !== undefined })),
+        params: h.params.map(({ validate, read, ...p }) => ({
+          ...p,
+          validates: validate !== undefined,
+          // The generated reader of a Query<T> parameter, named after T.
+          reads: read?.name.replace(/^read/, ''),
+        })),
       })),
     }));
     expect(asBindings(analysis.model.controllers)).toEqual(expected);

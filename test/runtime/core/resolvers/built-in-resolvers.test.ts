@@ -20,6 +20,7 @@ describe('builtInResolvers', () => {
       'PathParameterResolver',
       'PaginationResolver',
       'QueryValuesResolver',
+      'QueryResolver',
       'BodyResolver',
       'UploadedFilesResolver',
     ]);
