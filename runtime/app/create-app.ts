@@ -127,16 +127,19 @@ export function createApp(options: AppOptions): App {
     interceptors,
     hooks,
     protocol: httpProtocol(router),
+    logger,
   });
   const consume: Execute<EventContext> = createPipeline({
     interceptors,
     hooks,
     protocol: consumerProtocol,
+    logger,
   });
   const messages: Execute<WsMessage> = createPipeline({
     interceptors,
     hooks,
     protocol: webSocketProtocol,
+    logger,
   });
   const webSockets = new WebSocketGateways({
     routes: gateways,

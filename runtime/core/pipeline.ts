@@ -10,6 +10,9 @@
  * the pipeline. It is a small state machine ({@link Execution}) rather than an `async` function for
  * that reason; what it does at each step is the same either way.
  */
+import { jsonLogger } from '../log/json-logger.js';
+import type { Logger } from '../log/logger.js';
+import { logCompletionFailure } from './completion-log.js';
 import { errorIs, joinErrors, toError } from './error-chain.js';
 import type {
   ArgumentResolver,
@@ -81,6 +84,7 @@ interface Shared<C extends ExecutionContext> {
   readonly globals: readonly Interceptor[];
   readonly hooks: readonly PostExecutionHook[];
   readonly protocol: Protocol<C>;
+  readonly logger: Logger;
 }
 
 /**
@@ -92,11 +96,14 @@ export function createPipeline<C extends ExecutionContext>(options: {
   readonly interceptors: readonly Interceptor[];
   readonly hooks: readonly PostExecutionHook[];
   readonly protocol: Protocol<C>;
+  /** Where a failed `afterCompletion` is reported. @default jsonLogger() */
+  readonly logger?: Logger;
 }): Execute<C> {
   const shared: Shared<C> = {
     globals: options.interceptors,
     hooks: [...options.hooks],
     protocol: options.protocol,
+    logger: options.logger ?? jsonLogger(),
   };
   return (ctx, routed) => new Execution(shared, ctx, routed).run();
 }
@@ -291,7 +298,8 @@ class Execution<C extends ExecutionContext> {
         this.#toAfterCompletion();
       }
       if (this.#step === AFTER_COMPLETION) {
-        // Every interceptor of the route, then every global one, innermost first.
+        // Every interceptor of the route, then every global one, innermost first. A failure here
+        // is logged and changes nothing (Spine's AfterCompletion returns nothing).
         const n = this.#own.length;
         for (; this.#at < n + globals.length; this.#at++) {
           const j = this.#at;
@@ -352,6 +360,12 @@ class Execution<C extends ExecutionContext> {
     if (step < BEFORE_RESPONSE) {
       this.#err = toError(thrown);
       this.#toBeforeResponse();
+      return;
+    }
+    if (step === AFTER_COMPLETION) {
+      const { logger, globals } = this.#shared;
+      const failed = { own: this.#own, globals, at: this.#at++ };
+      logCompletionFailure(logger, this.#ctx, this.#meta, failed, toError(thrown));
       return;
     }
     this.#err = joinErrors(this.#err, toError(thrown));

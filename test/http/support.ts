@@ -176,6 +176,29 @@ export function requestFailed(expected: ExpectedRequestFailure): LogRecord {
     : { level: 'info', msg: 'request failed', fields: { ...fields, detail: expected.detail } };
 }
 
+/** What a test expects of a failed `afterCompletion` (runtime/core/completion-log.ts). */
+export interface ExpectedCompletionFailure {
+  /** The interceptor's class name, or `route|global interceptor <index>`. */
+  readonly interceptor: string;
+  readonly method: string;
+  readonly path: string;
+  /** The execution's request id, which must be one; any request id when left out. */
+  readonly requestId?: unknown;
+  /** The handler as `Class.method`, when the execution was routed to one. */
+  readonly handler?: string;
+  /** The error logged, as `toEqual` compares it, or a matcher. */
+  readonly err: unknown;
+}
+
+/** The one record of an `afterCompletion` that failed: at `error`, nothing else changed. */
+export function completionFailed(expected: ExpectedCompletionFailure): LogRecord {
+  const { interceptor, method, path, err } = expected;
+  const requestId = 'requestId' in expected ? theRequestId(expected.requestId) : aRequestId;
+  const handler = expected.handler ?? expect.any(String);
+  const fields = { interceptor, method, path, requestId, handler, err };
+  return { level: 'error', msg: 'afterCompletion failed', fields };
+}
+
 /** A failed WebSocket message as a test expects fw to log it (runtime/ws/connection.ts). */
 export type ExpectedMessageFailure = {
   /** The gateway path. */

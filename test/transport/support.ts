@@ -1,10 +1,16 @@
 // Shared by the broker transport tests: waiting on a condition, a quiet logger, and numbered
 // messages whose handling a test accounts for.
-import type { Delivery, LogFields, Logger, Transport } from 'fw';
+import { createApp, type Delivery, type LogFields, type Logger, type Transport } from 'fw';
 import type { Context } from 'fw/context';
-import type { ConsumerRequestContext } from 'fw/core';
+import type { ConsumerRequestContext, ExecutionContext } from 'fw/core';
 import { type DomainEvent, publishEvents } from 'fw/publish';
-import { aDuration, aRequestId, type TestRoute, theRequestId } from '../http/support.js';
+import {
+  aDuration,
+  aRequestId,
+  bindingsOf,
+  type TestRoute,
+  theRequestId,
+} from '../http/support.js';
 
 /** Resolves once `condition()` holds; rejects naming `what` after `timeoutMs`. */
 export async function waitFor(
@@ -159,4 +165,45 @@ export function requestIdRoutes(): { seen: Seen[]; routes: TestRoute[] } {
     },
   ];
   return { seen, routes };
+}
+
+/** A route interceptor whose `afterCompletion` throws for even ids and rejects for odd ones. */
+export class FailingCompletion {
+  afterCompletion(ctx: ExecutionContext): Promise<void> {
+    const { id } = JSON.parse(
+      Buffer.from((ctx as unknown as ConsumerRequestContext).payload()).toString('utf8'),
+    );
+    if (id % 2 === 0) throw new Error(`audit of ${id} failed`);
+    return Promise.reject(new Error(`audit of ${id} failed`));
+  }
+}
+
+/**
+ * An app on `transport` whose one consumer of {@link EVENT} counts each payload `{ id }` it ran for,
+ * behind a {@link FailingCompletion}: Spine's AfterCompletion fails nothing, so every message is
+ * acknowledged once, with its failure logged.
+ */
+export function failingCompletionApp(transport: Transport) {
+  const handled = new Map<number, number>();
+  const logger = quietLogger();
+  const app = createApp({
+    transport,
+    logger,
+    bindings: bindingsOf([
+      {
+        method: 'EVENT',
+        path: EVENT,
+        params: ['ctx:fw/core#ConsumerRequestContext'],
+        interceptors: [FailingCompletion],
+        handle: (ctx: ConsumerRequestContext) => {
+          const { id } = JSON.parse(Buffer.from(ctx.payload()).toString('utf8')) as { id: number };
+          handled.set(id, (handled.get(id) ?? 0) + 1);
+        },
+      },
+    ]),
+  });
+  /** Each id below `n` handled exactly once. */
+  const once = (n: number) => [...Array(n).keys()].map((id) => [id, 1]);
+  const failures = () => logger.records.filter((r) => r.msg === 'afterCompletion failed');
+  return { app, handled, logger, once, failures };
 }

@@ -132,10 +132,14 @@ async function run(setup: Setup) {
       return maybeWait(setup.wait, () => undefined) as undefined;
     },
   };
-  const execute = createPipeline({ interceptors: globals, hooks, protocol });
+  const logged: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, msg: string) =>
+    void logged.push({ level, msg, fields });
+  const logger = { error: at('error'), warn: at('warn'), info: at('info') };
+  const execute = createPipeline({ interceptors: globals, hooks, protocol, logger });
   const answer = execute(consumerContext('x'));
   const err = await answer;
-  return { log, err, metas, meta, waited: answer instanceof Promise };
+  return { log, err, metas, meta, logged, waited: answer instanceof Promise };
 }
 
 describe('pipeline order (Spine v0.5.2)', () => {
@@ -329,7 +333,7 @@ describe('pipeline order (Spine v0.5.2)', () => {
     });
     expect(waited).toBe(false);
     expect(log.at(-1)).toBe('after:g0!');
-    expect(err).toBeInstanceOf(AggregateError);
+    expect(err?.message).toBe('handler threw');
   });
 });
 
@@ -360,10 +364,72 @@ describe('pipeline errors', () => {
     ]);
   });
 
-  it('runs every afterCompletion even when one throws, and returns the throw', async () => {
-    const { log, err } = await run({ route: [{ afterCompletion: 'throw' }], hook: 'none' });
-    expect(log.slice(-2)).toEqual(['after:r0', 'after:g0']);
-    expect(err?.message).toBe('after:r0 threw');
+  // Spine's AfterCompletion returns nothing: its failure is logged and fails nothing.
+  it.each([false, true])(
+    'runs every afterCompletion when one fails, logs the failure, and returns no error (waiting: %s)',
+    async (wait) => {
+      const { log, err, logged } = await run({
+        route: [{}, { afterCompletion: 'throw' }],
+        globals: [{ afterCompletion: 'throw' }, {}],
+        hook: 'none',
+        wait,
+      });
+      expect(log.slice(-4)).toEqual(['after:r1', 'after:r0', 'after:g1', 'after:g0']);
+      expect(err).toBeUndefined();
+      const failure = (name: string, message: string) => ({
+        level: 'error',
+        msg: 'afterCompletion failed',
+        fields: {
+          interceptor: name,
+          method: 'EVENT',
+          path: 'x',
+          requestId: expect.any(String),
+          handler: 'Controller.handle',
+          err: expect.objectContaining({ message }),
+        },
+      });
+      expect(logged).toEqual([
+        failure('route interceptor 1', 'after:r1 threw'),
+        failure('global interceptor 0', 'after:g0 threw'),
+      ]);
+    },
+  );
+
+  it('names a failing afterCompletion by its class, and keeps the execution error', async () => {
+    class Audit {
+      afterCompletion(): never {
+        throw new Error('audit down');
+      }
+    }
+    const logged: Record<string, unknown>[] = [];
+    const logger = {
+      error: (fields: Record<string, unknown>) => void logged.push(fields),
+      warn: () => {},
+      info: () => {},
+    };
+    const handled = new Error('handler threw');
+    const execute = createPipeline<EventContext>({
+      interceptors: [new Audit()],
+      hooks: [],
+      logger,
+      protocol: {
+        route: () => ({
+          meta: { pathKeys: [] },
+          interceptors: [],
+          params: [],
+          resolvers: [],
+          controller: undefined,
+          invoke: () => {
+            throw handled;
+          },
+        }),
+        checkpoint: () => {},
+        stage: () => {},
+        respond: () => {},
+      },
+    });
+    expect(await execute(consumerContext('x'))).toBe(handled);
+    expect(logged).toEqual([expect.objectContaining({ interceptor: 'Audit', path: 'x' })]);
   });
 
   it('catches a throw in postHandle and skips the rest of postHandle', async () => {
