@@ -83,7 +83,10 @@ const encoder = new TextEncoder();
 export function createApp(options: AppOptions): App {
   const resolved = resolveOptions(options);
   const { logger, health, docs } = resolved;
-  const resolvers = [...(options.resolvers ?? []), ...builtInResolvers()];
+  const resolvers = [
+    ...(options.resolvers ?? []),
+    ...builtInResolvers({ pagination: resolved.pagination }),
+  ];
   const compiled = compileRoutes(options.bindings, resolvers);
   if (health !== undefined) checkHealthPaths(compiled.routes, health);
   if (docs !== undefined) checkDocsPaths(compiled.routes, docs);

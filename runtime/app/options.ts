@@ -12,6 +12,7 @@ import {
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-server.js';
 import { jsonLogger } from '../log/json-logger.js';
 import type { Logger } from '../log/logger.js';
+import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../query/pagination.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings, InterceptorClass } from './bindings.js';
 import { type HealthOptions, type HealthPaths, healthPaths } from './health.js';
@@ -48,6 +49,11 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /** Bounds of multipart forms. */
   readonly multipart?: Partial<MultipartLimits>;
+  /**
+   * Bounds of `Pagination` parameters: a `size` above `maxSize` is clamped to it.
+   * @default { maxSize: 100 }
+   */
+  readonly pagination?: PaginationOptions;
   /** Most query parameters; a handler reading a query with more gets 400. @default 1000 */
   readonly maxQueryParams?: number;
   /** Longest request target (path and query) in characters; longer answers 414. @default 8192 */
@@ -113,6 +119,7 @@ export interface ResolvedOptions {
   readonly closeTimeoutMs: number;
   readonly webSocket: WebSocketLimits;
   readonly maxPayloadBytes: number;
+  readonly pagination: Required<PaginationOptions>;
   readonly logger: Logger;
   readonly health: HealthPaths | undefined;
   readonly docs: DocsConfig | undefined;
@@ -170,10 +177,24 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
     webSocket: resolveWebSocket(options),
     maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, DEFAULT_MAX_PAYLOAD_BYTES),
+    pagination: resolvePagination(options.pagination),
     logger: resolveLogger(options.logger),
     health,
     docs: docsConfig(options.docs, health),
   };
+}
+
+/** The `pagination` option with its default; refuses anything but `{ maxSize }`, a positive integer. */
+function resolvePagination(pagination: unknown): Required<PaginationOptions> {
+  if (pagination === undefined) return Object.freeze({ maxSize: DEFAULT_MAX_SIZE });
+  if (typeof pagination !== 'object' || pagination === null || Array.isArray(pagination)) {
+    invalid('pagination', 'an object such as { maxSize: 100 }', String(pagination));
+  }
+  for (const key of Object.keys(pagination)) {
+    if (key !== 'maxSize') invalid(`pagination.${key}`, 'one of maxSize', key);
+  }
+  const { maxSize } = pagination as PaginationOptions;
+  return Object.freeze({ maxSize: count('pagination.maxSize', maxSize, DEFAULT_MAX_SIZE) });
 }
 
 /** Refuses a global interceptor that is neither an instance nor a class. */

@@ -3,7 +3,7 @@
  * typed query objects (`Query<T>`, read by the readers fwgen generates) and the resolvers that
  * inject them (docs/API.md section 2; Spine v0.5.2 `pkg/query`).
  */
-export { type Pagination, paginationOf } from './pagination.js';
+export { type Pagination, type PaginationOptions, paginationOf } from './pagination.js';
 export { parseQuery } from './parse.js';
 export {
   allValues,

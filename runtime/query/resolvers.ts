@@ -6,7 +6,12 @@
 import { isHttpRequestContext } from '../core/guards.js';
 import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../core/types.js';
 import { FwError } from '../errors.js';
-import { type Pagination, paginationOf } from './pagination.js';
+import {
+  DEFAULT_MAX_SIZE,
+  type Pagination,
+  type PaginationOptions,
+  paginationOf,
+} from './pagination.js';
 import { newValues, QUERY_VALUES, type Values } from './values.js';
 
 /** The parameter type id of a `Values` parameter. */
@@ -45,12 +50,19 @@ export class QueryValuesResolver implements ArgumentResolver {
 }
 
 /**
- * Gives a `Pagination` parameter the request's `page` and `size` (defaults 1 and 20).
+ * Gives a `Pagination` parameter the request's `page` and `size` (defaults 1 and 20), `size` at
+ * most `maxSize` (default 100; the app passes its `pagination.maxSize`).
  * @example
  * class Users { @Get('/') list(p: Pagination) { return repo.page(p.page, p.size); } }
  * @see paginationOf
  */
 export class PaginationResolver implements ArgumentResolver {
+  readonly #maxSize: number;
+
+  constructor(options: PaginationOptions = {}) {
+    this.#maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
+  }
+
   /** True exactly when the parameter's type id is `fw/query#Pagination`. */
   supports(pm: ParameterMeta): boolean {
     return pm.type === PAGINATION_TYPE;
@@ -58,6 +70,6 @@ export class PaginationResolver implements ArgumentResolver {
 
   /** `paginationOf` the request's query; throws `FW_ERR_NOT_HTTP_CONTEXT` outside an HTTP request. */
   resolve(ctx: ExecutionContext, _pm: ParameterMeta): Pagination {
-    return paginationOf(httpValues(ctx));
+    return paginationOf(httpValues(ctx), this.#maxSize);
   }
 }

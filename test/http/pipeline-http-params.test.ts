@@ -129,3 +129,31 @@ describe('query parameters through HTTP', () => {
     expect(res.json()).toEqual(want);
   });
 });
+
+// A `size` above the app's `pagination.maxSize` (100 by default) is clamped to it (API.md section 2).
+describe('Pagination size bounded by the app', () => {
+  const listed: TestRoute = {
+    method: 'GET',
+    path: '/items',
+    params: ['p:fw/query#Pagination'],
+    handle: (p: Pagination) => p,
+  };
+
+  it.each<[string, number | undefined, string, Pagination]>([
+    ['the default maximum', undefined, 'page=2&size=100000', { page: 2, size: 100 }],
+    ['at the default maximum', undefined, 'size=100', { page: 1, size: 100 }],
+    ['a maximum of 25', 25, 'size=26', { page: 1, size: 25 }],
+    ['a maximum of 500', 500, 'size=250', { page: 1, size: 250 }],
+  ])('%s: ?%s', async (_name, maxSize, query, want) => {
+    const created = createApp({
+      logger: recordingLogger(),
+      bindings: bindingsOf([listed]),
+      ...(maxSize === undefined ? {} : { pagination: { maxSize } }),
+    });
+    onTestFinished(() => created.close());
+
+    const res = await created.inject({ url: `/items?${query}` });
+
+    expect([res.status, res.json()]).toEqual([200, want]);
+  });
+});

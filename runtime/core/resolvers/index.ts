@@ -1,4 +1,5 @@
 /** The built-in argument resolvers, in the order the app tries them after the application's own. */
+import type { PaginationOptions } from '../../query/pagination.js';
 import { PaginationResolver, QueryValuesResolver } from '../../query/resolvers.js';
 import type { ArgumentResolver } from '../types.js';
 import { BodyResolver } from './body-resolver.js';
@@ -15,8 +16,10 @@ import { PathParameterResolver } from './path-resolver.js';
 import { QueryResolver } from './query-resolver.js';
 import { UploadedFilesResolver } from './uploaded-files-resolver.js';
 
-/** A fresh list of fw's own resolvers. */
-export function builtInResolvers(): ArgumentResolver[] {
+/** A fresh list of fw's own resolvers; `pagination` bounds the `Pagination` parameters. */
+export function builtInResolvers(
+  options: { pagination?: PaginationOptions } = {},
+): ArgumentResolver[] {
   return [
     new ContextResolver(),
     new ControllerContextResolver(),
@@ -26,7 +29,7 @@ export function builtInResolvers(): ArgumentResolver[] {
     new WebSocketMessageContextResolver(),
     new EventBusResolver(),
     new PathParameterResolver(),
-    new PaginationResolver(),
+    new PaginationResolver(options.pagination),
     new QueryValuesResolver(),
     new QueryResolver(),
     new BodyResolver(),

@@ -106,6 +106,41 @@ describe('options that make no sense', () => {
       },
     ],
     [
+      'pagination.maxSize 0',
+      {
+        given: { pagination: { maxSize: 0 } },
+        want: "option 'pagination.maxSize' must be a positive integer; got 0",
+      },
+    ],
+    [
+      'pagination.maxSize 2.5',
+      {
+        given: { pagination: { maxSize: 2.5 } },
+        want: "option 'pagination.maxSize' must be a positive integer; got 2.5",
+      },
+    ],
+    [
+      'pagination.maxSize as text',
+      {
+        given: { pagination: { maxSize: '50' as unknown as number } },
+        want: "option 'pagination.maxSize' must be a positive integer; got 50",
+      },
+    ],
+    [
+      'pagination.max',
+      {
+        given: { pagination: { max: 50 } as AppOptions['pagination'] },
+        want: "option 'pagination.max' must be one of maxSize; got max",
+      },
+    ],
+    [
+      'pagination a number',
+      {
+        given: { pagination: 50 as unknown as AppOptions['pagination'] },
+        want: "option 'pagination' must be an object such as { maxSize: 100 }; got 50",
+      },
+    ],
+    [
       'headersTimeoutMs 0',
       {
         given: { headersTimeoutMs: 0 },

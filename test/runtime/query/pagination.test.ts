@@ -38,6 +38,21 @@ describe('paginationOf', () => {
     expect(paginationOf(newValues(parseQuery(given)))).toEqual(want);
   });
 
+  // A size above the maximum (100 unless the app sets pagination.maxSize) is clamped to it.
+  const clamped: Case<[query: string, maxSize?: number], Pagination>[] = [
+    ['the default maximum', { given: ['size=100'], want: { page: 1, size: 100 } }],
+    ['one past it: clamped', { given: ['size=101'], want: { page: 1, size: 100 } }],
+    ['far past it: clamped', { given: [`page=2&size=${MAX}`], want: { page: 2, size: 100 } }],
+    ['a maximum of 10: at it', { given: ['size=10', 10], want: { page: 1, size: 10 } }],
+    ['a maximum of 10: past it', { given: ['size=11', 10], want: { page: 1, size: 10 } }],
+    ['a maximum below the default size', { given: ['', 5], want: { page: 1, size: 5 } }],
+    ['a larger maximum', { given: ['size=500', 1000], want: { page: 1, size: 500 } }],
+    ['page is not bounded', { given: ['page=5000', 10], want: { page: 5000, size: 10 } }],
+  ];
+  it.each(clamped)('%s', (_name, { given: [query, maxSize], want }) => {
+    expect(paginationOf(newValues(parseQuery(query)), maxSize)).toEqual(want);
+  });
+
   it('returns a frozen object', () => {
     const p = paginationOf(newValues({ page: ['2'] }));
     expect(Object.isFrozen(p)).toBe(true);

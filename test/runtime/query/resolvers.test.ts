@@ -157,6 +157,16 @@ describe('PaginationResolver.resolve', () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(resolver.resolve(httpContext(given), meta('fw/query#Pagination'))).toEqual(want);
   });
+
+  it.each<Case<[size: string, maxSize: number | undefined], number>>([
+    ['a size above the default maximum', { given: ['1000', undefined], want: 100 }],
+    ['a size above the given maximum', { given: ['30', 25], want: 25 }],
+    ['a size within the given maximum', { given: ['250', 500], want: 250 }],
+  ])('%s is clamped to it', (_name, { given: [size, maxSize], want }) => {
+    const bounded = new PaginationResolver(maxSize === undefined ? {} : { maxSize });
+    const p = bounded.resolve(httpContext({ size: [size] }), meta('fw/query#Pagination'));
+    expect(p.size).toBe(want);
+  });
 });
 
 describe('outside an HTTP request', () => {
