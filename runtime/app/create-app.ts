@@ -17,6 +17,7 @@ import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
 import { inMemoryTransport } from '../events/in-memory-transport.js';
 import type { EventMetadata, Transport } from '../events/transport.js';
+import { warnUnconsumed } from '../events/unconsumed.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { httpProtocol } from '../http/http-protocol.js';
 import { type InjectRequest, type InjectResponse, inject } from '../http/inject.js';
@@ -109,17 +110,20 @@ export function createApp(options: AppOptions): App {
   }
   const lifecycle = new InstanceLifecycle(logger);
   const transport: Transport = options.transport ?? inMemoryTransport();
+  const consumers = new Map<string, Route[]>();
+  const unconsumed = warnUnconsumed(logger, (name) => consumers.has(name));
   // Each event carries the id of the request, message or connection that published it.
   const publisher = {
-    publish: (ctx: Context, event: DomainEvent) =>
-      transport.publish(event.name, encoder.encode(JSON.stringify(event)), {
+    publish: (ctx: Context, event: DomainEvent) => {
+      unconsumed(event.name);
+      return transport.publish(event.name, encoder.encode(JSON.stringify(event)), {
         requestId: requestIdOf(ctx),
-      }),
+      });
+    },
   };
   const hooks = [...(options.hooks ?? []), eventDispatchHook(new DefaultDispatcher([publisher]))];
 
   const router = new FindMyWayRouter<Route>();
-  const consumers = new Map<string, Route[]>();
   const gateways: GatewayRoute[] = [];
   for (const c of compiled.routes) {
     if (c.method === 'EVENT') consumers.set(c.path, [...(consumers.get(c.path) ?? []), c.route]);
