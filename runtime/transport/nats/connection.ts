@@ -4,9 +4,9 @@
  * to the connection to the logger, keeping whether it is connected now.
  */
 import type { ConnectionOptions, NatsConnection } from '@nats-io/transport-node';
-import { connect } from '@nats-io/transport-node';
 import { log } from '../../log/logger.js';
 import { reconnectDelay } from '../shared/reconnect.js';
+import { loadNatsLibrary } from './library.js';
 import type { ResolvedOptions } from './options.js';
 
 /** An open connection and whether it reaches the server now. @internal */
@@ -28,7 +28,7 @@ export async function openConnection(options: ResolvedOptions): Promise<Connecti
     maxReconnectAttempts: Number.isFinite(reconnect.maxAttempts) ? reconnect.maxAttempts : -1,
     reconnectDelayHandler: () => reconnectDelay(reconnect, ++state.attempts),
   };
-  const nc = await connect(settings);
+  const nc = await (await loadNatsLibrary()).nats.connect(settings);
   void watch(nc, options, state);
   return { nc, connected: () => state.connected && !nc.isClosed() };
 }

@@ -3,11 +3,11 @@
  * dead-letter subject, and only then terminated, so it is kept rather than lost.
  */
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { headers } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER } from '../../context/request-id.js';
 import type { Disposition } from '../../events/delivery-log.js';
 import type { Delivery } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
+import { natsLibrary } from './library.js';
 import type { ResolvedOptions } from './options.js';
 import { publishAcked } from './publish-acked.js';
 
@@ -54,7 +54,7 @@ export async function deadLetter(
     return { disposition: 'dropped' };
   }
   const deliveries = message.info.deliveryCount;
-  const h = headers();
+  const h = natsLibrary().nats.headers();
   const requestId = delivery.metadata?.requestId;
   if (requestId !== undefined) h.set(REQUEST_ID_HEADER, requestId);
   h.set(DEAD_LETTER_HEADERS.event, delivery.eventName);

@@ -5,13 +5,8 @@
  * rejected, and dead-lettering it after `maxDeliver` deliveries. The client reconnects by itself
  * and the pulls resume.
  */
-import {
-  type Consumer,
-  type JetStreamClient,
-  type JetStreamManager,
-  jetstreamManager,
-} from '@nats-io/jetstream';
-import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import type { Consumer, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import { isRequestId, REQUEST_ID_HEADER } from '../../context/request-id.js';
 import type {
   DeliveryHandler,
@@ -21,6 +16,7 @@ import type {
 } from '../../events/transport.js';
 import { InFlight, within } from '../shared/promises.js';
 import { type Connection, openConnection } from './connection.js';
+import { natsLibrary } from './library.js';
 import {
   eventSubject,
   type NatsTransportOptions,
@@ -170,7 +166,7 @@ export class NatsTransport implements Transport {
     const connection = await openConnection(this.#options);
     const nc = connection.nc;
     try {
-      const jsm = await jetstreamManager(nc);
+      const jsm = await natsLibrary().jetstream.jetstreamManager(nc);
       await ensureStream(jsm, this.#options);
       return { connection, nc, jsm, js: jsm.jetstream() };
     } catch (err) {
@@ -195,7 +191,7 @@ export class NatsTransport implements Transport {
 
 /** The headers of a message published by request `requestId`. */
 function requestHeaders(requestId: string): MsgHdrs {
-  const h = headers();
+  const h = natsLibrary().nats.headers();
   h.set(REQUEST_ID_HEADER, requestId);
   return h;
 }

@@ -3,9 +3,9 @@
  * id, so a copy that did reach the stream before its answer was lost is dropped as a duplicate
  * (within the stream's duplicate window, 2 minutes by default).
  */
-import { JetStreamApiError, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
+import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
 import type { MsgHdrs } from '@nats-io/transport-node';
-import { nuid } from '@nats-io/transport-node';
+import { natsLibrary } from './library.js';
 
 /** What {@link publishAcked} sends. @internal */
 export interface Outgoing {
@@ -30,7 +30,7 @@ export async function publishAcked(
   timeoutMs: number,
   gaveUp: () => boolean,
 ): Promise<PubAck> {
-  const msgID = message.msgID ?? nuid.next();
+  const msgID = message.msgID ?? natsLibrary().nats.nuid.next();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = deadline - Date.now();
@@ -39,7 +39,11 @@ export async function publishAcked(
       if (message.headers !== undefined) Object.assign(options, { headers: message.headers });
       return await js.publish(message.subject, message.payload, options);
     } catch (err) {
-      if (err instanceof JetStreamApiError || gaveUp() || Date.now() + RETRY_DELAY_MS >= deadline) {
+      if (
+        err instanceof natsLibrary().jetstream.JetStreamApiError ||
+        gaveUp() ||
+        Date.now() + RETRY_DELAY_MS >= deadline
+      ) {
         const reason = err instanceof Error ? err.message : String(err);
         throw new Error(
           `nats: ${message.subject} was not acknowledged by JetStream within ${timeoutMs} ms: ${reason}`,

@@ -3,20 +3,13 @@
  * start at once: a stream holding `${subjectPrefix}.>` (and the dead-letter subject unless another
  * stream holds it), and one durable pull consumer per group, filtered to the consumed events.
  */
-import {
-  AckPolicy,
-  type ConsumerConfig,
-  type ConsumerInfo,
-  DeliverPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  type JetStreamManager,
-  RetentionPolicy,
-  StorageType,
-} from '@nats-io/jetstream';
+import type { ConsumerConfig, ConsumerInfo, JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { nanos } from '@nats-io/transport-node';
+import { natsLibrary } from './library.js';
 import { eventSubject, type ResolvedOptions } from './options.js';
+
+/** The JetStream library's values: its enums and error class. */
+const js = () => natsLibrary().jetstream;
 
 /** Creates the stream, or adds the subjects it lacks; never removes or changes anything else. @internal */
 export async function ensureStream(jsm: JetStreamManager, options: ResolvedOptions): Promise<void> {
@@ -34,8 +27,8 @@ export async function ensureStream(jsm: JetStreamManager, options: ResolvedOptio
         .add({
           name: stream,
           subjects: wanted,
-          retention: RetentionPolicy.Limits,
-          storage: StorageType.File,
+          retention: js().RetentionPolicy.Limits,
+          storage: js().StorageType.File,
         })
         .catch((err: unknown) => {
           if (!String((err as Error).message).includes('already in use')) throw err;
@@ -71,7 +64,7 @@ export async function ensureConsumer(
         ? { filter_subjects: subjects }
         : { filter_subject: `${subjectPrefix}.>` };
   const settings: Partial<ConsumerConfig> = {
-    ack_wait: nanos(options.ackWait),
+    ack_wait: natsLibrary().nats.nanos(options.ackWait),
     max_ack_pending: options.maxAckPending,
     // Unbounded on the server: the transport dead-letters after maxDeliver itself, so a message
     // whose last delivery was never answered (a crash, ackWait passed) comes back to be
@@ -83,13 +76,19 @@ export async function ensureConsumer(
   try {
     current = await jsm.consumers.info(stream, group);
   } catch (err) {
-    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) {
+    if (
+      !(
+        err instanceof js().JetStreamApiError &&
+        err.code === js().JetStreamApiCodes.ConsumerNotFound
+      )
+    ) {
       throw err;
     }
-    const deliver = options.deliverPolicy === 'all' ? DeliverPolicy.All : DeliverPolicy.New;
+    const deliver =
+      options.deliverPolicy === 'all' ? js().DeliverPolicy.All : js().DeliverPolicy.New;
     return jsm.consumers.add(stream, {
       durable_name: group,
-      ack_policy: AckPolicy.Explicit,
+      ack_policy: js().AckPolicy.Explicit,
       deliver_policy: deliver,
       ...settings,
     });
@@ -125,7 +124,10 @@ async function streamSubjects(
   try {
     return (await jsm.streams.info(stream)).config.subjects ?? [];
   } catch (err) {
-    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) {
+    if (
+      err instanceof js().JetStreamApiError &&
+      err.code === js().JetStreamApiCodes.StreamNotFound
+    ) {
       return undefined;
     }
     throw err;
@@ -137,7 +139,10 @@ async function isStored(jsm: JetStreamManager, ours: string, subject: string): P
   try {
     return (await jsm.streams.find(subject)) !== ours;
   } catch (err) {
-    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) {
+    if (
+      err instanceof js().JetStreamApiError &&
+      err.code === js().JetStreamApiCodes.StreamNotFound
+    ) {
       return false;
     }
     if ((err as Error).message === 'no stream matches subject') return false;

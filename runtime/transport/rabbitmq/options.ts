@@ -1,7 +1,8 @@
 /** The options of `rabbitmqTransport`, their defaults, and their checks. */
-import { type ChannelModel, connect } from 'amqplib';
+import type { ChannelModel } from 'amqplib';
 import type { Logger } from '../../log/logger.js';
 import { optionChecks } from '../shared/option-checks.js';
+import { importOptional } from '../shared/optional-package.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
 /** Where dead letters go: a direct exchange and a queue bound to it by the group's name. */
@@ -92,7 +93,7 @@ export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptio
       2 ** 31,
     ),
     logger: options.logger,
-    connect: options.connect ?? ((url) => connect(url, { timeout: CONNECT_TIMEOUT_MS })),
+    connect: options.connect ?? connectWithAmqplib,
   };
 }
 
@@ -103,4 +104,13 @@ function name(option: string, value: unknown, isBrokerName = true): string {
     check.invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", s);
   }
   return s;
+}
+
+/**
+ * amqplib's `connect`, giving up after {@link CONNECT_TIMEOUT_MS}; amqplib, an optional peer
+ * dependency, is imported at the first connection: missing, it fails with `FW_ERR_PACKAGE_MISSING`.
+ */
+async function connectWithAmqplib(url: string): Promise<ChannelModel> {
+  const amqplib = await importOptional('rabbitmqTransport()', 'amqplib', () => import('amqplib'));
+  return amqplib.connect(url, { timeout: CONNECT_TIMEOUT_MS });
 }
