@@ -39,6 +39,9 @@ export const DIAGNOSTIC_CODES = {
   FW0302: 'a body class with methods or accessors',
   FW0303: 'a body or payload type that is anonymous or generic',
   FW0304: 'a body or payload type that is not exported by its name from its module',
+  FW0305: 'a constraint tag (`@minLength`, `@minimum`, `@minItems`…) on a type it does not fit',
+  FW0306:
+    'a constraint tag with a bad value (a `@pattern` that does not compile, a non-numeric bound…)',
   FW0401: 'a dependency cycle between constructors or providers',
   FW0402: 'a type that has no provider and no usable constructor',
   FW0403: 'two providers for one type',
@@ -238,17 +241,64 @@ export interface NamedType {
 
 /** The structure of a type, as far as a JSON value can be checked against it. */
 export type Shape =
-  | { readonly kind: 'string' | 'number' | 'boolean' | 'null' | 'unknown' }
+  | { readonly kind: 'string'; readonly constraints?: StringConstraints }
+  | { readonly kind: 'number'; readonly constraints?: NumberConstraints }
+  | { readonly kind: 'boolean' | 'null' | 'unknown' }
   /** A JSON string holding an ISO 8601 date; the checked value is a `Date`. */
   | { readonly kind: 'date' }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
-  | { readonly kind: 'array'; readonly element: Shape }
+  | { readonly kind: 'array'; readonly element: Shape; readonly constraints?: ArrayConstraints }
   | { readonly kind: 'tuple'; readonly elements: readonly Shape[] }
   | { readonly kind: 'record'; readonly value: Shape }
   | { readonly kind: 'object'; readonly properties: readonly PropertyShape[] }
   | { readonly kind: 'union'; readonly members: readonly Shape[] }
   /** Another named type (also in {@link AppModel.types}); how recursion is written. */
   | { readonly kind: 'ref'; readonly id: string };
+
+/** The `@format` names a string can be checked against (docs/fwgen.md "Constraints"). */
+export const STRING_FORMATS = [
+  'email',
+  'uri',
+  'uuid',
+  'date',
+  'date-time',
+  'ipv4',
+  'ipv6',
+] as const;
+
+/** A `@format` name. */
+export type StringFormat = (typeof STRING_FORMATS)[number];
+
+/**
+ * What JSDoc tags (`@minLength`, `@pattern`, `@format`) require of a string, each set only where
+ * declared; lengths count Unicode code points, as JSON Schema does.
+ */
+export interface StringConstraints {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** An ECMAScript regular expression with the `u` flag, not anchored unless it says so. */
+  readonly pattern?: string;
+  readonly format?: StringFormat;
+}
+
+/** What JSDoc tags (`@integer`, `@minimum`, `@multipleOf`…) require of a number. */
+export interface NumberConstraints {
+  readonly integer?: boolean;
+  readonly minimum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMaximum?: number;
+  /** Greater than 0; a quotient within 1e-9 of a whole number counts as whole. */
+  readonly multipleOf?: number;
+}
+
+/** What JSDoc tags (`@minItems`, `@maxItems`, `@uniqueItems`) require of an array. */
+export interface ArrayConstraints {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** No two items are equal as JSON values. */
+  readonly uniqueItems?: boolean;
+}
 
 /** One declared property of an object shape, in declaration order. */
 export interface PropertyShape {

@@ -6,11 +6,13 @@
  */
 import { ts } from 'ts-morph';
 import type { NamedType, PropertyShape, Shape, SourceLocation } from '../ir.js';
+import { type ConstraintTag, constrain, constraintTags } from './constraints.js';
 import { docOf } from './jsdoc.js';
 import { moduleId } from './location.js';
 import { declaredTypeOf, type NameableDeclaration, namedDeclOf } from './named-decl.js';
 import type { Scope } from './scope.js';
-import { isBooleanPair, partsOf, typeText } from './type-syntax.js';
+import { symbolOfName } from './symbols.js';
+import { isBooleanPair, partsOf, typeText, withoutUndefinedNode } from './type-syntax.js';
 import { orderedParts } from './union-order.js';
 import {
   MIXED_INDEX,
@@ -39,6 +41,8 @@ export class Shapes {
   readonly #scope: Scope;
   readonly #named = new Map<string, NamedType | null>();
   readonly #inline = new Set<ts.Type>();
+  /** Aliases whose constraint tags were read, to report their problems once. */
+  readonly #aliases = new Map<ts.TypeAliasDeclaration, ConstraintTag[]>();
 
   constructor(scope: Scope) {
     this.#scope = scope;
@@ -53,7 +57,9 @@ export class Shapes {
     const at = this.#scope.locate(decl);
     const type = declaredTypeOf(this.#scope.checker, decl);
     const node = ts.isTypeAliasDeclaration(decl) ? decl.type : undefined;
-    const shape = this.#shape(type, { path: name, at, depth: 0 }, node, false, true);
+    const whole = this.#shape(type, { path: name, at, depth: 0 }, node, false, true);
+    const tags = ts.isTypeAliasDeclaration(decl) ? constraintTags(decl) : [];
+    const shape = this.#constrain(whole, tags, name, at);
     const doc = docOf(decl);
     this.#named.set(id, { id, name, at, shape, ...(doc === undefined ? {} : { doc }) });
     return id;
@@ -98,8 +104,37 @@ export class Shapes {
     }
     if (isBooleanPair(parts)) return { kind: 'boolean' };
     const [only] = parts;
-    if (parts.length === 1 && only !== undefined) return this.#single(only, site, node);
-    return this.#union(type, parts, site, node);
+    const shape =
+      parts.length === 1 && only !== undefined
+        ? this.#single(only, site, node)
+        : this.#union(type, parts, site, node);
+    return root ? shape : this.#aliasConstraints(shape, node);
+  }
+
+  /** `shape` with the constraints of `tags`, problems reported at `at`. */
+  #constrain(shape: Shape, tags: readonly ConstraintTag[], path: string, at: SourceLocation) {
+    if (tags.length === 0) return shape;
+    return constrain(shape, tags, path, (code, message) => this.#scope.report(code, at, message));
+  }
+
+  /**
+   * The constraints of the project alias `node` names (`Name` for `type Name = string` with
+   * `@minLength 1`): an alias of a string, number or array has no named type to hold them.
+   */
+  #aliasConstraints(shape: Shape, node: ts.TypeNode | undefined): Shape {
+    const written = withoutUndefinedNode(node);
+    if (written === undefined || !ts.isTypeReferenceNode(written)) return shape;
+    const symbol = symbolOfName(this.#scope.checker, written.typeName);
+    const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+    if (alias === undefined || !this.#scope.isProjectFile(alias.getSourceFile())) return shape;
+    const tags = this.#aliases.get(alias) ?? constraintTags(alias);
+    if (tags.length === 0) return shape;
+    const first = !this.#aliases.has(alias);
+    this.#aliases.set(alias, tags);
+    const report = (code: Parameters<Scope['report']>[0], message: string): void => {
+      if (first) this.#scope.report(code, this.#scope.locate(alias), message);
+    };
+    return constrain(shape, tags, alias.name.text, report);
   }
 
   #union(
@@ -218,7 +253,9 @@ export class Shapes {
     const type = scope.checker.getTypeOfSymbol(prop);
     const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || partsOf(type).undefinedToo;
     const node = decl !== undefined && hasTypeNode(decl) ? decl.type : undefined;
-    const shape = this.#shape(type, { ...next(`.${name}`), at }, node, true);
+    const inner = { ...next(`.${name}`), at };
+    const tags = inProject ? constraintTags(decl) : [];
+    const shape = this.#constrain(this.#shape(type, inner, node, true), tags, inner.path, at);
     const readonly = decl !== undefined && isReadonly(decl);
     const doc = decl === undefined || !inProject ? undefined : docOf(decl);
     return [

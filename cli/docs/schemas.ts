@@ -16,12 +16,16 @@
  * @see https://json-schema.org/draft/2020-12/json-schema-core (10.3.1.1 `prefixItems`)
  * @see https://spec.openapis.org/oas/v3.1.0 (4.8.24 Schema Object, 4.8.25 Discriminator Object)
  */
+import { FORMAT_PATTERNS } from '../../runtime/validate/constraints.js';
 import {
+  type ArrayConstraints,
   assertNever,
   type DocComment,
   type NamedType,
+  type NumberConstraints,
   type PropertyShape,
   type Shape,
+  type StringConstraints,
 } from '../ir.js';
 
 /** A JSON Schema 2020-12 object (plain JSON data). */
@@ -127,7 +131,9 @@ class Schemas {
   of(shape: Shape): JsonSchema {
     switch (shape.kind) {
       case 'string':
+        return { type: 'string', ...stringKeywords(shape.constraints) };
       case 'number':
+        return numberSchema(shape.constraints);
       case 'boolean':
       case 'null':
         return { type: shape.kind };
@@ -138,7 +144,11 @@ class Schemas {
       case 'literal':
         return { type: typeof shape.value, const: shape.value };
       case 'array':
-        return { type: 'array', items: this.of(shape.element) };
+        return {
+          type: 'array',
+          items: this.of(shape.element),
+          ...arrayKeywords(shape.constraints),
+        };
       case 'tuple':
         return tuple(shape.elements.map((e) => this.of(e)));
       case 'record':
@@ -176,7 +186,9 @@ class Schemas {
       const values = flat.map((m) => (m.kind === 'literal' ? m.value : null));
       return { type: typeList(values.map((v) => (v === null ? 'null' : typeof v))), enum: values };
     }
-    if (flat.every((m) => SCALARS.has(m.kind))) return { type: typeList(flat.map((m) => m.kind)) };
+    if (flat.every((m) => SCALARS.has(m.kind) && !('constraints' in m && m.constraints))) {
+      return { type: typeList(flat.map((m) => m.kind)) };
+    }
     const objects = flat.filter((m) => this.#properties(m) !== undefined);
     const tag = objects.length >= 2 ? this.#tag(objects) : undefined;
     if (tag === undefined) return { anyOf: flat.map((m) => this.of(m)) };
@@ -280,6 +292,49 @@ function tuple(items: readonly JsonSchema[]): JsonSchema {
   if (items.length === 0) return { type: 'array', maxItems: 0 };
   const n = items.length;
   return { type: 'array', prefixItems: items, items: false, minItems: n, maxItems: n };
+}
+
+/**
+ * A string's constraints. A `format` comes with its pattern (the one `fw/validate` tests), so a
+ * validator that takes `format` as an annotation checks it too; a `@pattern` beside it goes under
+ * `allOf`, one `pattern` per schema.
+ */
+function stringKeywords(c: StringConstraints | undefined): JsonSchema {
+  if (c === undefined) return {};
+  const patterns = [
+    ...(c.format === undefined ? [] : [FORMAT_PATTERNS[c.format]]),
+    ...(c.pattern === undefined ? [] : [c.pattern]),
+  ];
+  return {
+    ...(c.minLength !== undefined && { minLength: c.minLength }),
+    ...(c.maxLength !== undefined && { maxLength: c.maxLength }),
+    ...(c.format !== undefined && { format: c.format }),
+    ...(patterns[0] !== undefined && { pattern: patterns[0] }),
+    ...(patterns[1] !== undefined && { allOf: [{ pattern: patterns[1] }] }),
+  };
+}
+
+/** A number's schema: `integer` for `@integer`, then its bounds. */
+function numberSchema(c: NumberConstraints | undefined): JsonSchema {
+  if (c === undefined) return { type: 'number' };
+  return {
+    type: c.integer === true ? 'integer' : 'number',
+    ...(c.minimum !== undefined && { minimum: c.minimum }),
+    ...(c.exclusiveMinimum !== undefined && { exclusiveMinimum: c.exclusiveMinimum }),
+    ...(c.maximum !== undefined && { maximum: c.maximum }),
+    ...(c.exclusiveMaximum !== undefined && { exclusiveMaximum: c.exclusiveMaximum }),
+    ...(c.multipleOf !== undefined && { multipleOf: c.multipleOf }),
+  };
+}
+
+/** An array's constraints. */
+function arrayKeywords(c: ArrayConstraints | undefined): JsonSchema {
+  if (c === undefined) return {};
+  return {
+    ...(c.minItems !== undefined && { minItems: c.minItems }),
+    ...(c.maxItems !== undefined && { maxItems: c.maxItems }),
+    ...(c.uniqueItems === true && { uniqueItems: true }),
+  };
 }
 
 /** `schema` with the JSDoc's description, `deprecated` and `examples` after it. */

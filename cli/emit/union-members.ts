@@ -10,6 +10,7 @@ export type Types = ReadonlyMap<string, NamedType>;
 
 /** A test of `v` that needs no call (`typeof v === 'string'`, `v === 'red'`), when there is one. */
 export function test(shape: Shape): string | undefined {
+  if ('constraints' in shape && shape.constraints !== undefined) return undefined;
   switch (shape.kind) {
     case 'string':
     case 'boolean':
@@ -67,11 +68,12 @@ export function jsonKind(
       return 'array';
     case 'date':
       return 'string';
+    case 'string':
+      return shape.constraints === undefined ? undefined : 'string';
     case 'ref': {
       const target = seen.has(shape.id) ? undefined : types.get(shape.id);
       return target && jsonKind(target.shape, types, new Set([...seen, shape.id]));
     }
-    case 'string':
     case 'number':
     case 'boolean':
     case 'null':

@@ -5,6 +5,7 @@
  * `Checker` signature of `fw/validate`: `(v, issues, key)`.
  */
 import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
+import { arrayChecks, type ConstraintContext, numberChecks, stringChecks } from './constraints.js';
 import { call, list, quote, when } from './layout.js';
 import { INHERITED, type Names } from './names.js';
 import {
@@ -20,6 +21,8 @@ import {
 
 /** One generated checker function. */
 export interface CheckerFunction {
+  /** Module-level constants it uses (a `@pattern`'s expression), declared before it. */
+  readonly constants: readonly string[];
   /** The lines of the comment above it: the type id for a named type. */
   readonly comments: readonly string[];
   readonly name: string;
@@ -47,6 +50,7 @@ export interface Checkers {
 }
 
 type Draft = {
+  constants: string[];
   comments: string[];
   name: string;
   params: string;
@@ -105,10 +109,22 @@ class Writer {
   write(shape: Shape, name: string, comments: string[] = []): Draft {
     const head = `function ${name}`;
     const params = list(0, head, '(', PARAMS, '): unknown {').slice(head.length + 1, -1);
-    const draft: Draft = { comments, name, params, body: [], validators: [] };
+    const draft: Draft = { constants: [], comments, name, params, body: [], validators: [] };
     this.functions.push(draft);
-    draft.body = this.#body(shape, name);
+    draft.body = this.#body(shape, name, draft);
     return draft;
+  }
+
+  /** What the constraint checks of `draft` use from the module. */
+  #context(draft: Draft): ConstraintContext {
+    return {
+      use: (helper) => this.#use(helper),
+      constant: (base, value) => {
+        const name = this.#names.claim(base);
+        draft.constants.push(`const ${name} = ${value};`);
+        return name;
+      },
+    };
   }
 
   #use(helper: string): string {
@@ -116,7 +132,17 @@ class Writer {
     return helper;
   }
 
-  #body(shape: Shape, self: string): string[] {
+  #body(shape: Shape, self: string, draft: Draft): string[] {
+    if (shape.kind === 'string' && shape.constraints !== undefined) {
+      return stringChecks(shape.constraints, self, this.#context(draft));
+    }
+    if (shape.kind === 'number' && shape.constraints !== undefined) {
+      return numberChecks(shape.constraints, this.#context(draft));
+    }
+    if (shape.kind === 'array' && shape.constraints !== undefined) {
+      const element = this.#function(shape.element, `${self}_item`);
+      return arrayChecks(shape.constraints, element, this.#context(draft));
+    }
     switch (shape.kind) {
       case 'object':
         return this.#object(shape.properties, self);
@@ -143,6 +169,9 @@ class Writer {
 
   /** The callee and extra arguments that check a value of `shape`; `base` names new functions. */
   #checker(shape: Shape, base: string): string[] {
+    if ('constraints' in shape && shape.constraints !== undefined) {
+      return [this.write(shape, this.#names.claim(base)).name];
+    }
     switch (shape.kind) {
       case 'string':
       case 'number':

@@ -142,3 +142,5 @@ export function record(v: unknown, issues: Issues, key: Key, value: Checker): un
   for (const name of Object.keys(v)) put(out, name, value(v[name], issues, name));
   return prefix(issues, n, key, out);
 }
+
+export { chars, formats, multipleOf, type StringFormat, unique } from './constraints.js';

@@ -6,6 +6,7 @@
  * dependency), not as fw reads them: a schema must agree with fw either way.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { formats as fwFormats } from 'fw/validate';
 import type { JsonSchema } from '../../../cli/docs/schemas.js';
 
 /** Where the component schemas live for ajv: the `refBase` the schemas are made with. */
@@ -31,10 +32,16 @@ export function judges(
     // ajv's unrolled `required` lets a missing `''` through (ajv-validator/ajv#2077); its loop does not.
     loopRequired: 0,
     ownProperties: true,
+    // `@multipleOf`: a quotient within 1e-9 of a whole number is whole, as fw/validate has it.
+    multipleOfPrecision: 9,
     strict: true,
   });
   ajv.addFormat('date', { type: 'string', validate: isDate });
   ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
+  // The other formats as fw defines them (each is also the schema's `pattern`, checked either way).
+  for (const name of ['email', 'uri', 'uuid', 'ipv4', 'ipv6'] as const) {
+    ajv.addFormat(name, { type: 'string', validate: fwFormats[name] });
+  }
   ajv.addSchema({ $id: ID, $defs: forAjv(schemas) });
   return (name) => {
     const validate = ajv.getSchema(`${ID}${REF_BASE}${name}`);

@@ -5,7 +5,13 @@
  * what a request body can carry.
  */
 import fc from 'fast-check';
-import type { NamedType, Shape } from '../../../cli/ir.js';
+import type {
+  ArrayConstraints,
+  NamedType,
+  NumberConstraints,
+  Shape,
+  StringConstraints,
+} from '../../../cli/ir.js';
 
 /** Named types by id. */
 export type Types = ReadonlyMap<string, NamedType>;
@@ -93,15 +99,21 @@ const nearDate: fc.Arbitrary<string> = fc
 /** Keys of undeclared properties, some that objects treat specially. */
 const EXTRA_KEY = fc.constantFrom('extra', 'x_', 'kind', '__proto__', 'constructor', 'toString');
 
-/** A value of `shape`, recursion bounded by `depth`, with undeclared properties now and then. */
-function following(shape: Shape, types: Types, depth: number): fc.Arbitrary<unknown> {
+/**
+ * A value of `shape`, recursion bounded by `depth`, with undeclared properties now and then. A
+ * constrained value is valid `odds` times as often as it is just past a bound (an object's
+ * properties get better odds, so that an object with many constrained properties is often valid).
+ */
+function following(shape: Shape, types: Types, depth: number, odds = 3): fc.Arbitrary<unknown> {
   switch (shape.kind) {
     case 'string':
+      if (shape.constraints !== undefined) return constrainedString(shape.constraints, odds);
       return fc.oneof(
         fc.string({ maxLength: 4 }),
         LEAF.filter((v) => typeof v === 'string'),
       );
     case 'number':
+      if (shape.constraints !== undefined) return constrainedNumber(shape.constraints, odds);
       return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
     case 'boolean':
       return fc.boolean();
@@ -114,6 +126,13 @@ function following(shape: Shape, types: Types, depth: number): fc.Arbitrary<unkn
     case 'literal':
       return fc.constant(shape.value);
     case 'array':
+      if (shape.constraints !== undefined) {
+        return constrainedArray(
+          following(shape.element, types, depth - 1, odds * 4),
+          shape.constraints,
+          odds,
+        );
+      }
       return depth <= 0
         ? fc.constant([])
         : fc.array(following(shape.element, types, depth - 1), { maxLength: 3 });
@@ -135,7 +154,7 @@ function following(shape: Shape, types: Types, depth: number): fc.Arbitrary<unkn
             .map((entries) => Object.fromEntries(entries));
     case 'object': {
       const declared = shape.properties.map((p) => {
-        const value = following(p.shape, types, depth - 1);
+        const value = following(p.shape, types, depth - 1, odds * shape.properties.length);
         const entry = value.map((v) => [[p.name, v]] as [string, unknown][]);
         return p.optional && depth <= 0
           ? fc.constant([])
@@ -153,14 +172,150 @@ function following(shape: Shape, types: Types, depth: number): fc.Arbitrary<unkn
       // Past the depth, only members that end the recursion (no array, record or named type).
       const ends = shape.members.filter((m) => !['array', 'record', 'ref'].includes(m.kind));
       const members = depth <= 0 && ends.length > 0 ? ends : shape.members;
-      return fc.oneof(...members.map((m) => following(m, types, depth)));
+      return fc.oneof(...members.map((m) => following(m, types, depth, odds)));
     }
     case 'ref': {
       const target = types.get(shape.id);
       if (target === undefined) throw new Error(`no type ${shape.id}`);
-      return depth < -2 ? fc.constant(null) : following(target.shape, types, depth - 1);
+      return depth < -2 ? fc.constant(null) : following(target.shape, types, depth - 1, odds);
     }
   }
+}
+
+const CODE_POINT = fc.integer({ min: 0x20, max: 0x10ffff }).map((c) => String.fromCodePoint(c));
+
+/** Strings of exactly `n` code points, some of them outside the BMP (two UTF-16 units). */
+const ofLength = (n: number): fc.Arbitrary<string> =>
+  fc.string({
+    unit: fc.oneof(fc.constantFrom('a', 'b', 'c', '😀', '/'), CODE_POINT),
+    minLength: n,
+    maxLength: n,
+  });
+
+/** Lengths within the bounds, at and next to them, and just past them. */
+function lengths(min: number | undefined, max: number | undefined): [number[], number[]] {
+  const lo = min ?? 0;
+  const hi = max ?? lo + 3;
+  const inside = [...new Set([lo, lo + 1, hi - 1, hi])].filter((n) => n >= lo && n <= hi);
+  return [inside, [lo - 1, hi + 1].filter((n) => n >= 0)];
+}
+
+/** `valid` `odds` times as often as `miss`. */
+function weighted<T>(
+  odds: number,
+  valid: fc.Arbitrary<T>[],
+  miss: fc.Arbitrary<T>[],
+): fc.Arbitrary<T> {
+  const a = fc.oneof(...valid);
+  if (miss.length === 0) return a;
+  return fc.oneof({ weight: odds, arbitrary: a }, { weight: 1, arbitrary: fc.oneof(...miss) });
+}
+
+/** Values of each format. */
+type Format = NonNullable<StringConstraints['format']>;
+const GOOD_FORMATS: Record<Format, fc.Arbitrary<string>> = {
+  email: fc.oneof(fc.emailAddress(), fc.constantFrom('A@B.C', 'a@b', 'a.b+c@x-y.io')),
+  uri: fc.oneof(fc.webUrl(), fc.constantFrom('x:', 'mailto:a@b', 'urn:isbn:0451450523')),
+  uuid: fc.oneof(
+    fc.uuid(),
+    fc.uuid().map((u) => u.toUpperCase()),
+  ),
+  date: goodDate.map((d) => d.slice(0, 10)),
+  // RFC 3339 needs the seconds that `Date` may leave out.
+  'date-time': goodDate.map((d) =>
+    d.length === 10 ? `${d}T00:00:00Z` : /T\d\d:\d\d:/.test(d) ? d : `${d.slice(0, 16)}:00Z`,
+  ),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+};
+/** Strings close to a format's values. */
+const NEAR_FORMATS: Record<Format, fc.Arbitrary<string>> = {
+  email: fc.constantFrom('ann', 'ann@', '@x.io', 'a b@x.io', 'a@-x.io', 'a@x.io.', 'a@@x.io'),
+  uri: fc.constantFrom('/a/b', 'a b:c', '1x:y', 'h ttp://x', 'https://a b', ':x'),
+  uuid: fc.oneof(
+    fc.uuid().map((u) => u.slice(1)),
+    fc.uuid().map((u) => u.replaceAll('-', '')),
+    fc.uuid().map((u) => `${u.slice(0, -1)}g`),
+  ),
+  date: nearDate,
+  'date-time': nearDate,
+  ipv4: fc.oneof(fc.ipV4Extended(), fc.constantFrom('1.2.3', '256.0.0.1', '01.2.3.4')),
+  ipv6: fc.constantFrom('1::2::3', '12345::', ':::', '::ffff:1.2.3', 'g::1', '1:2:3:4:5:6:7:8:9'),
+};
+
+/**
+ * Strings near a string's constraints: valid ones of its format (or else its pattern, or else its
+ * lengths) that meet its other constraints, and ones just past a length bound, near the format or
+ * not matching the pattern.
+ */
+function constrainedString(c: StringConstraints, odds: number): fc.Arbitrary<string> {
+  const [inside, outside] = lengths(c.minLength, c.maxLength);
+  const pattern = c.pattern === undefined ? undefined : new RegExp(c.pattern, 'u');
+  const long = (m: string): number => [...m].length;
+  const fits = (m: string): boolean =>
+    long(m) >= (c.minLength ?? 0) && long(m) <= (c.maxLength ?? Number.POSITIVE_INFINITY);
+  const miss = outside.length > 0 ? [fc.constantFrom(...outside).chain(ofLength)] : [];
+  let valid = fc.constantFrom(...inside).chain(ofLength);
+  if (pattern !== undefined) {
+    const matching = fc.stringMatching(pattern, { size: 'xsmall' });
+    valid = matching.filter(fits);
+    miss.push(
+      matching.map((m) => `${m}!`),
+      matching,
+    );
+  }
+  if (c.format !== undefined) {
+    valid = GOOD_FORMATS[c.format].filter((m) => fits(m) && (pattern?.test(m) ?? true));
+    miss.push(NEAR_FORMATS[c.format], GOOD_FORMATS[c.format]);
+  }
+  return weighted(odds, [valid], miss);
+}
+
+/** Numbers at, around and between a number's bounds, multiples and not. */
+function constrainedNumber(c: NumberConstraints, odds: number): fc.Arbitrary<number> {
+  const bounds = [c.minimum, c.exclusiveMinimum, c.maximum, c.exclusiveMaximum].filter(
+    (b): b is number => b !== undefined,
+  );
+  const near = bounds.flatMap((b) => [b - 1, b - 0.5, b - 1e-9, b, b + 1e-9, b + 0.5, b + 1]);
+  const lo = c.minimum ?? c.exclusiveMinimum ?? -10;
+  const hi = c.maximum ?? c.exclusiveMaximum ?? lo + 20;
+  const step = c.multipleOf ?? (c.integer === true ? 1 : undefined);
+  const inside =
+    step === undefined
+      ? fc.double({ min: lo, max: hi, noNaN: true })
+      : fc.integer({ min: Math.ceil(lo / step), max: Math.floor(hi / step) }).map((k) => k * step);
+  const miss = [
+    fc.constantFrom(...near, 0, -0, 0.3, 1e21, -1e21),
+    fc.double({ min: lo - 2, max: hi + 2, noNaN: true }),
+  ];
+  if (step !== undefined) miss.push(inside.map((m) => m + step / 3));
+  return weighted(odds, [inside], miss);
+}
+
+/** Arrays with lengths around the bounds, and some with an item repeated. */
+function constrainedArray(
+  item: fc.Arbitrary<unknown>,
+  c: ArrayConstraints,
+  odds: number,
+): fc.Arbitrary<unknown[]> {
+  const [inside, outside] = lengths(c.minItems, c.maxItems ?? 3);
+  const sized = (ns: number[]) =>
+    fc.constantFrom(...ns).chain((n) => fc.array(item, { minLength: n, maxLength: n }));
+  const valid =
+    c.uniqueItems === true
+      ? fc.constantFrom(...inside).chain((n) =>
+          fc.uniqueArray(item, {
+            minLength: n,
+            maxLength: n,
+            selector: (v) => JSON.stringify(v),
+          }),
+        )
+      : sized(inside);
+  const miss = outside.length > 0 ? [sized(outside)] : [];
+  if (c.uniqueItems === true) {
+    miss.push(valid.map((items) => (items.length === 0 ? items : [...items, items[0]])));
+  }
+  return weighted(odds, [valid], miss);
 }
 
 /** `v` with one edit at a random place: a value replaced, a key or item removed, or one added. */

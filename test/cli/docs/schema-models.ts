@@ -7,19 +7,25 @@
  */
 import { join } from 'node:path';
 import { createAnalyzer } from '../../../cli/analyze/index.js';
-import type { NamedType } from '../../../cli/ir.js';
+import type {
+  ArrayConstraints,
+  NamedType,
+  NumberConstraints,
+  Shape,
+  StringConstraints,
+} from '../../../cli/ir.js';
 import { FIXTURES } from '../../../fixtures/cases.js';
 import { array, literal, named, object, record, ref, s, tuple, union } from '../emit/builder.js';
 import { objectsSample, unionsSample } from '../emit/samples.js';
 import { constructTypes } from './schema-app.js';
 
-/** The named types of `fixtures/validators`, as the analyzer finds them. */
-export function fixtureTypes(): readonly NamedType[] {
+/** The named types of a fixture case (`fixtures/validators`), as the analyzer finds them. */
+export function fixtureTypes(name = 'validators'): readonly NamedType[] {
   const analyzer = createAnalyzer({
     root: FIXTURES,
     tsconfig: join(FIXTURES, 'tsconfig.json'),
-    src: join(FIXTURES, 'validators', 'input'),
-    out: join(FIXTURES, 'validators', 'expected', 'bindings.ts'),
+    src: join(FIXTURES, name, 'input'),
+    out: join(FIXTURES, name, 'expected', 'bindings.ts'),
   });
   const { model, diagnostics } = analyzer.analyze();
   if (diagnostics.length > 0) throw new Error(JSON.stringify(diagnostics));
@@ -118,10 +124,49 @@ export const CORNERS: readonly NamedType[] = [
   ),
 ];
 
+const str = (constraints: StringConstraints): Shape => ({ kind: 'string', constraints });
+const num = (constraints: NumberConstraints): Shape => ({ kind: 'number', constraints });
+const arr = (element: Shape, constraints: ArrayConstraints): Shape => ({
+  kind: 'array',
+  element,
+  constraints,
+});
+
+/** Each JSDoc constraint alone, and with others where they meet (a format and a pattern). */
+export const CONSTRAINTS: readonly NamedType[] = [
+  named('t#Length', str({ minLength: 1, maxLength: 3 })),
+  named('t#Exactly', str({ minLength: 2, maxLength: 2 })),
+  named('t#Pattern', str({ pattern: '^[a-c]+/\\d$' })),
+  named('t#Unanchored', str({ pattern: 'b', maxLength: 3 })),
+  ...(['email', 'uri', 'uuid', 'date', 'date-time', 'ipv4', 'ipv6'] as const).map((format) =>
+    named(`t#Format_${format.replace('-', '_')}`, str({ format })),
+  ),
+  named('t#Https', str({ format: 'uri', pattern: '^https:' })),
+  named('t#Range', num({ minimum: -1, maximum: 2 })),
+  named('t#Open', num({ exclusiveMinimum: 0, exclusiveMaximum: 1.5 })),
+  named('t#Int', num({ integer: true, minimum: 0 })),
+  named('t#Cents', num({ multipleOf: 0.01, maximum: 5 })),
+  named('t#Fives', num({ multipleOf: 5, integer: true })),
+  named('t#Items', arr(s.number, { minItems: 1, maxItems: 2 })),
+  // Items compared as JSON; not objects: ajv's deep equality calls an own `toString` property.
+  named('t#Set', arr(union(s.number, s.string, array(s.number)), { uniqueItems: true })),
+  named(
+    't#Form',
+    object({
+      name: str({ minLength: 1 }),
+      'email?': str({ format: 'email' }),
+      age: union(num({ integer: true, minimum: 0 }), s.null),
+      tags: arr(str({ maxLength: 2 }), { maxItems: 2, uniqueItems: true }),
+    }),
+  ),
+];
+
 /** Every model of the property test: a label and its types. */
 export function models(): [string, readonly NamedType[]][] {
   return [
     ['fixtures/validators', fixtureTypes()],
+    ['fixtures/constraints', fixtureTypes('constraints')],
+    ['constraints', CONSTRAINTS],
     ['objects sample', objectsSample.types],
     ['unions sample', unionsSample.types],
     ['corners', CORNERS],
