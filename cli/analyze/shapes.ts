@@ -34,6 +34,8 @@ interface Site {
 }
 
 const UNKNOWN: Shape = { kind: 'unknown' };
+/** What fw/validate's `Int` means. */
+const INTEGER: ConstraintTag = { name: 'integer', text: '' };
 const MAX_DEPTH = 40;
 
 /** Builds shapes and collects the named types they refer to; one per analysis run. */
@@ -126,7 +128,11 @@ export class Shapes {
     if (written === undefined || !ts.isTypeReferenceNode(written)) return shape;
     const symbol = symbolOfName(this.#scope.checker, written.typeName);
     const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-    if (alias === undefined || !this.#scope.isProjectFile(alias.getSourceFile())) return shape;
+    if (alias === undefined) return shape;
+    if (!this.#scope.isProjectFile(alias.getSourceFile())) {
+      const int = alias.name.text === 'Int' && this.#scope.fw.owns(alias.getSourceFile().fileName);
+      return int ? constrain(shape, [INTEGER], 'Int', () => undefined) : shape;
+    }
     const tags = this.#aliases.get(alias) ?? constraintTags(alias);
     if (tags.length === 0) return shape;
     const first = !this.#aliases.has(alias);

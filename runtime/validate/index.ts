@@ -143,4 +143,16 @@ export function record(v: unknown, issues: Issues, key: Key, value: Checker): un
   return prefix(issues, n, key, out);
 }
 
+/**
+ * A whole number, for body and payload types: fwgen checks a property of type `Int` as
+ * `@integer` does (`qty: expected an integer`) and documents it as JSON Schema `integer`. To
+ * TypeScript it is `number`.
+ *
+ * @example
+ * import type { Int } from 'fw/validate';
+ * export interface AddItem { sku: string; qty: Int }
+ * @see docs/fwgen.md "Constraints"
+ */
+export type Int = number;
+
 export { chars, formats, multipleOf, type StringFormat, unique } from './constraints.js';
