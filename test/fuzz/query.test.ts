@@ -287,7 +287,7 @@ const bigintsAsText = (x: unknown): unknown =>
   JSON.parse(JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)));
 
 describe('paginationOf', () => {
-  it('takes page and size when they are integers of at least 1, else 1 and 20', () => {
+  it('takes page and size when they are integers of at least 1, else 1 and 20; size at most 100', () => {
     const entry = fc.option(fc.array(fc.oneof(intLike, boolLike), { minLength: 1, maxLength: 2 }), {
       nil: undefined,
     });
@@ -301,7 +301,7 @@ describe('paginationOf', () => {
           return n !== undefined && n >= 1n && n <= SAFE ? Number(n) : def;
         };
         const got = paginationOf(newValues(given));
-        expect(got).toEqual({ page: positive(page, 1), size: positive(size, 20) });
+        expect(got).toEqual({ page: positive(page, 1), size: Math.min(positive(size, 20), 100) });
         expect(Object.isFrozen(got)).toBe(true);
       }),
       { numRuns: runs(1000) },
