@@ -49,11 +49,26 @@ export function formatDiagnostics(
   return `${diagnosticBlocks(diagnostics, project, readSource)}${summary(diagnostics)}\n`;
 }
 
+/**
+ * Each warning with its code frame (`… - warning FW0501: …`), then `fwgen: 1 warning`; empty when
+ * there is none. Warnings never change the exit code.
+ */
+export function formatWarnings(
+  warnings: readonly Diagnostic[],
+  project: Project,
+  readSource: ReadSource = readSourceFromDisk,
+): string {
+  if (warnings.length === 0) return '';
+  const blocks = diagnosticBlocks(warnings, project, readSource, 'warning');
+  return `${blocks}fwgen: ${plural(warnings.length, 'warning')}\n`;
+}
+
 /** Each diagnostic's first line and code frame, followed by a blank line. */
 export function diagnosticBlocks(
   diagnostics: readonly Diagnostic[],
   project: Project,
   readSource: ReadSource = readSourceFromDisk,
+  severity: 'error' | 'warning' = 'error',
 ): string {
   const sources = new Map<string, string[] | undefined>();
   const linesOf = (file: string): string[] | undefined => {
@@ -65,7 +80,7 @@ export function diagnosticBlocks(
   return diagnostics
     .map((d) => {
       const { file, line, column } = d.at;
-      const head = `${displayModelPath(project, file)}:${line}:${column} - error ${d.code}: ${d.message}\n`;
+      const head = `${displayModelPath(project, file)}:${line}:${column} - ${severity} ${d.code}: ${d.message}\n`;
       return `${head}${codeFrame(linesOf(file), line, column)}\n`;
     })
     .join('');

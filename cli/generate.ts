@@ -9,6 +9,7 @@ import { type RenderedDocument, renderDocuments } from './documents.js';
 import type { Engine } from './engine.js';
 import type { AppModel, Diagnostic } from './ir.js';
 import { outFromRoot, type Project } from './project.js';
+import { warningsOf } from './warnings.js';
 import { readIfExists, writeIfChanged } from './write.js';
 
 /**
@@ -18,6 +19,8 @@ import { readIfExists, writeIfChanged } from './write.js';
 export interface Generated {
   readonly content?: string;
   readonly documents?: readonly RenderedDocument[];
+  /** What fwgen warns about (FW05xx): printed, never failing the run. */
+  readonly warnings?: readonly Diagnostic[];
   readonly model: AppModel;
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -41,6 +44,7 @@ export type WriteResult =
       readonly status: 'written' | 'unchanged';
       readonly model: AppModel;
       readonly documents: readonly DocumentWrite[];
+      readonly warnings: readonly Diagnostic[];
     }
   | { readonly status: 'failed'; readonly diagnostics: readonly Diagnostic[] };
 
@@ -50,12 +54,14 @@ export type CheckResult =
       readonly status: 'current' | 'missing';
       readonly model: AppModel;
       readonly documents: readonly DocumentCheck[];
+      readonly warnings: readonly Diagnostic[];
     }
   | {
       readonly status: 'stale';
       readonly model: AppModel;
       readonly report: StaleReport;
       readonly documents: readonly DocumentCheck[];
+      readonly warnings: readonly Diagnostic[];
     }
   | { readonly status: 'failed'; readonly diagnostics: readonly Diagnostic[] };
 
@@ -85,31 +91,39 @@ export class Generator {
       diagnostics,
       content: this.#render(model, outFromRoot(this.#project)),
       documents: renderDocuments(this.#project, model),
+      warnings: warningsOf(model),
     };
   }
 
   /** Generates and writes the out file and each document whose content differs. */
   async write(): Promise<WriteResult> {
-    const { content, documents = [], model, diagnostics } = this.generate();
+    const { content, documents = [], warnings = [], model, diagnostics } = this.generate();
     if (content === undefined) return { status: 'failed', diagnostics };
     const wrote = await writeIfChanged(this.#project.out, content);
     const written: DocumentWrite[] = [];
     for (const d of documents) {
       written.push({ path: d.path, written: await writeIfChanged(d.path, d.content) });
     }
-    return { status: wrote ? 'written' : 'unchanged', model, documents: written };
+    return { status: wrote ? 'written' : 'unchanged', model, documents: written, warnings };
   }
 
   /** Generates and compares with the out file and the documents, writing nothing. */
   async check(): Promise<CheckResult> {
-    const { content, documents: rendered = [], model, diagnostics } = this.generate();
+    const {
+      content,
+      documents: rendered = [],
+      warnings = [],
+      model,
+      diagnostics,
+    } = this.generate();
     if (content === undefined) return { status: 'failed', diagnostics };
     const documents: DocumentCheck[] = [];
     for (const d of rendered) documents.push(await checkDocument(d));
     const current = await readIfExists(this.#project.out);
-    if (current === undefined) return { status: 'missing', model, documents };
-    if (current === content) return { status: 'current', model, documents };
-    return { status: 'stale', model, report: compareBindings(current, content), documents };
+    if (current === undefined) return { status: 'missing', model, documents, warnings };
+    if (current === content) return { status: 'current', model, documents, warnings };
+    const report = compareBindings(current, content);
+    return { status: 'stale', model, report, documents, warnings };
   }
 }
 

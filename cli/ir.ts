@@ -49,6 +49,7 @@ export const DIAGNOSTIC_CODES = {
   FW0405:
     'a `provider(…)` fwgen cannot use: not an exported top-level `const`, not given a function, or a parameter without a type',
   FW0406: 'a constructor parameter without a type annotation, or a rest parameter',
+  FW0501: 'a warning: an event the code publishes that no @OnEvent in the project consumes',
 } as const;
 
 /** A stable diagnostic code. */

@@ -10,7 +10,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { formatMissing, formatStale, formatStaleDocument } from './check.js';
 import { checkDocumentPaths } from './documents.js';
 import { type Engine, loadEngine } from './engine.js';
-import { counts, errorLine, formatDiagnostics } from './format.js';
+import { counts, errorLine, formatDiagnostics, formatWarnings } from './format.js';
 import { Generator } from './generate.js';
 import type { Io } from './io.js';
 import { display, type Project, resolveProject } from './project.js';
@@ -144,6 +144,7 @@ async function write(generator: Generator, project: Project, io: Io): Promise<nu
     const path = display(project, d.path);
     io.stdout.write(d.written ? `fwgen: wrote ${path}\n` : `fwgen: ${path} is up to date\n`);
   }
+  io.stderr.write(formatWarnings(result.warnings, project));
   return EXIT.ok;
 }
 
@@ -154,6 +155,7 @@ async function check(generator: Generator, project: Project, io: Io): Promise<nu
     return EXIT.error;
   }
   const out = display(project, project.out);
+  io.stderr.write(formatWarnings(result.warnings, project));
   let code: number = EXIT.ok;
   if (result.status === 'current') io.stdout.write(`fwgen: ${out} is up to date\n`);
   else {

@@ -12,6 +12,7 @@ import { type Engine, loadEngine } from './engine.js';
 import {
   diagnosticBlocks,
   errorLine,
+  formatWarnings,
   type ReadSource,
   readSourceFromDisk,
   summary,
@@ -49,6 +50,8 @@ export interface WatchRun {
   readonly status: 'updated' | 'unchanged' | 'failed' | 'error';
   /** When `updated`: the files rewritten (absolute), the out file first. */
   readonly written?: readonly string[];
+  /** What fwgen warns about (printed after the run's line); absent when there is none. */
+  readonly warnings?: readonly Diagnostic[];
   readonly ms: number;
   /** Absolute paths; empty for the first run and for a reload. */
   readonly changed: readonly string[];
@@ -199,10 +202,11 @@ class WatchSession implements Watcher {
           ...(result.status === 'written' ? [this.#project.out] : []),
           ...result.documents.filter((d) => d.written).map((d) => d.path),
         ];
+        const warned = result.warnings.length > 0 ? { warnings: result.warnings } : {};
         run =
           written.length > 0
-            ? { status: 'updated', written, changed, reload, diagnostics: [] }
-            : { status: 'unchanged', changed, reload, diagnostics: [] };
+            ? { status: 'updated', written, changed, reload, diagnostics: [], ...warned }
+            : { status: 'unchanged', changed, reload, diagnostics: [], ...warned };
       }
     } catch (error) {
       this.#generator = undefined;
@@ -226,6 +230,7 @@ class WatchSession implements Watcher {
     } else {
       stderr.write(`${errorLine(run.error)} (${ms})\n`);
     }
+    stderr.write(formatWarnings(run.warnings ?? [], this.#project, readSource));
     this.#hooks.onRun?.(run);
   }
 

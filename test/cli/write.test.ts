@@ -89,6 +89,7 @@ describe('Generator', () => {
       diagnostics: [],
       content: fakeRender(model, 'app/bindings.ts'),
       documents: [],
+      warnings: [],
     });
   });
 
