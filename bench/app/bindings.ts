@@ -13,8 +13,10 @@ import {
 } from 'fw/serialize';
 import {
   array,
+  chars,
   date,
   fail,
+  formats,
   type Issues,
   isObject,
   type Key,
@@ -26,6 +28,105 @@ import {
 import { EchoGateway } from './echo.js';
 import { OrderController, UserInterceptor } from './orders.js';
 import { ShippedCounter, ShippingEvents } from './shipping.js';
+
+// bench/app/orders#CheckedCustomer
+function checkCheckedCustomer(v: unknown, issues: Issues, key: Key): unknown {
+  if (!isObject(v)) return fail(v, issues, key, 'expected an object');
+  const n = issues.length;
+  const out: Record<string, unknown> = {};
+  out['id'] = checkCheckedCustomer_id(v['id'], issues, 'id');
+  out['name'] = checkCheckedCustomer_name(v['name'], issues, 'name');
+  out['email'] = checkCheckedCustomer_email(v['email'], issues, 'email');
+  return prefix(issues, n, key, out);
+}
+
+function checkCheckedCustomer_id(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    return fail(v, issues, key, 'expected an integer');
+  }
+  if (!Number.isInteger(v)) return fail(v, issues, key, 'expected an integer');
+  if (v < 1) return fail(v, issues, key, 'expected at least 1');
+  return v;
+}
+
+function checkCheckedCustomer_name(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'string') return fail(v, issues, key, 'expected a string');
+  const n = chars(v);
+  if (n < 1) return fail(v, issues, key, 'expected at least 1 character');
+  if (n > 100) return fail(v, issues, key, 'expected at most 100 characters');
+  return v;
+}
+
+function checkCheckedCustomer_email(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'string') return fail(v, issues, key, 'expected a string');
+  if (!formats.email.test(v)) return fail(v, issues, key, 'expected an email address');
+  return v;
+}
+
+// bench/app/orders#CheckedOrder
+function checkCheckedOrder(v: unknown, issues: Issues, key: Key): unknown {
+  if (!isObject(v)) return fail(v, issues, key, 'expected an object');
+  const n = issues.length;
+  const out: Record<string, unknown> = {};
+  out['customer'] = checkCheckedCustomer(v['customer'], issues, 'customer');
+  out['items'] = checkCheckedOrder_items(v['items'], issues, 'items');
+  out['note'] = checkCheckedOrder_note(v['note'], issues, 'note');
+  return prefix(issues, n, key, out);
+}
+const validateCheckedOrder = validator(checkCheckedOrder);
+
+function checkCheckedOrder_items(v: unknown, issues: Issues, key: Key): unknown {
+  if (!Array.isArray(v)) return fail(v, issues, key, 'expected an array');
+  if (v.length < 1) return fail(v, issues, key, 'expected at least 1 item');
+  if (v.length > 50) return fail(v, issues, key, 'expected at most 50 items');
+  return array(v, issues, key, checkCheckedOrderLine);
+}
+
+function checkCheckedOrder_note(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'string') return fail(v, issues, key, 'expected a string');
+  const n = chars(v);
+  if (n > 2000) return fail(v, issues, key, 'expected at most 2000 characters');
+  return v;
+}
+
+// bench/app/orders#CheckedOrderLine
+function checkCheckedOrderLine(v: unknown, issues: Issues, key: Key): unknown {
+  if (!isObject(v)) return fail(v, issues, key, 'expected an object');
+  const n = issues.length;
+  const out: Record<string, unknown> = {};
+  out['sku'] = checkCheckedOrderLine_sku(v['sku'], issues, 'sku');
+  out['qty'] = checkCheckedOrderLine_qty(v['qty'], issues, 'qty');
+  out['price'] = checkCheckedOrderLine_price(v['price'], issues, 'price');
+  return prefix(issues, n, key, out);
+}
+
+const checkCheckedOrderLine_sku_pattern = /^SKU-\d{6}$/u;
+function checkCheckedOrderLine_sku(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'string') return fail(v, issues, key, 'expected a string');
+  if (!checkCheckedOrderLine_sku_pattern.test(v)) {
+    return fail(v, issues, key, 'expected a string matching /^SKU-\\d{6}$/');
+  }
+  return v;
+}
+
+function checkCheckedOrderLine_qty(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    return fail(v, issues, key, 'expected an integer');
+  }
+  if (!Number.isInteger(v)) return fail(v, issues, key, 'expected an integer');
+  if (v < 1) return fail(v, issues, key, 'expected at least 1');
+  if (v > 100) return fail(v, issues, key, 'expected at most 100');
+  return v;
+}
+
+function checkCheckedOrderLine_price(v: unknown, issues: Issues, key: Key): unknown {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    return fail(v, issues, key, 'expected a number');
+  }
+  if (v <= 0) return fail(v, issues, key, 'expected more than 0');
+  if (v > 10000) return fail(v, issues, key, 'expected at most 10000');
+  return v;
+}
 
 // bench/app/orders#NewOrder
 function checkNewOrder(v: unknown, issues: Issues, key: Key): unknown {
@@ -99,6 +200,15 @@ function writeOrderController_create(v: unknown): string | undefined {
   return object(out);
 }
 
+function writeOrderController_createChecked(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return json(v);
+  let out = first('{"userId":', writeNumber(v['userId']));
+  out = member(out, ',"customer":', writeNumber(v['customer']));
+  out = member(out, ',"items":', writeNumber(v['items']));
+  out = member(out, ',"total":', writeNumber(v['total']));
+  return object(out);
+}
+
 // The object graph, in dependency order: each instance once, after what it is built from.
 function build(make: Make): readonly unknown[] {
   const echoGateway = make(0, () => new EchoGateway());
@@ -145,14 +255,14 @@ export const bindings: Bindings = {
     defineController({
       type: OrderController,
       name: 'OrderController',
-      source: 'bench/app/orders.ts:40',
+      source: 'bench/app/orders.ts:88',
       interceptors: [UserInterceptor],
       handlers: [
         {
           name: 'get',
           method: 'GET',
           path: '/users/:id/orders/:orderId',
-          source: 'bench/app/orders.ts:44',
+          source: 'bench/app/orders.ts:92',
           interceptors: [],
           params: [
             { index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false },
@@ -167,7 +277,7 @@ export const bindings: Bindings = {
           name: 'create',
           method: 'POST',
           path: '/users/:id/orders',
-          source: 'bench/app/orders.ts:58',
+          source: 'bench/app/orders.ts:106',
           interceptors: [],
           params: [
             { index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false },
@@ -181,6 +291,25 @@ export const bindings: Bindings = {
           ],
           invoke: (c, a) => c.create(a[0] as never, a[1] as never),
           serialize: writeOrderController_create,
+        },
+        {
+          name: 'createChecked',
+          method: 'POST',
+          path: '/users/:id/checked-orders',
+          source: 'bench/app/orders.ts:114',
+          interceptors: [],
+          params: [
+            { index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false },
+            {
+              index: 1,
+              name: 'body',
+              type: 'bench/app/orders#CheckedOrder',
+              optional: false,
+              validate: validateCheckedOrder,
+            },
+          ],
+          invoke: (c, a) => c.createChecked(a[0] as never, a[1] as never),
+          serialize: writeOrderController_createChecked,
         },
       ],
     }),

@@ -27,6 +27,54 @@ export interface NewOrder {
   note: string;
 }
 
+/** Job post-checked's customer: job post's, with a constraint on every field. */
+export interface CheckedCustomer {
+  /**
+   * @integer
+   * @minimum 1
+   */
+  id: number;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
+  name: string;
+  /** @format email */
+  email: string;
+}
+
+/** Job post-checked's order line: job post's, with a constraint on every field. */
+export interface CheckedOrderLine {
+  /** @pattern ^SKU-\d{6}$ */
+  sku: string;
+  /**
+   * @integer
+   * @minimum 1
+   * @maximum 100
+   */
+  qty: number;
+  /**
+   * @exclusiveMinimum 0
+   * @maximum 10000
+   */
+  price: number;
+}
+
+/**
+ * The body of job post-checked: job post's, with a constraint on every field (the same ones are in
+ * the Fastify peer's JSON schema).
+ */
+export interface CheckedOrder {
+  customer: CheckedCustomer;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  items: CheckedOrderLine[];
+  /** @maxLength 2000 */
+  note: string;
+}
+
 /** What job get answers. */
 export interface UserOrder {
   userId: number;
@@ -57,6 +105,14 @@ export class OrderController {
   /** Job post: a validated JSON body. */
   @Post('/:id/orders')
   create(id: number, body: NewOrder) {
+    let total = 0;
+    for (const line of body.items) total += line.qty * line.price;
+    return { userId: id, customer: body.customer.id, items: body.items.length, total };
+  }
+
+  /** Job post-checked: job post with a constraint on every field of the body's DTO. */
+  @Post('/:id/checked-orders')
+  createChecked(id: number, body: CheckedOrder) {
     let total = 0;
     for (const line of body.items) total += line.qty * line.price;
     return { userId: id, customer: body.customer.id, items: body.items.length, total };

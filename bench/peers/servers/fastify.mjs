@@ -111,5 +111,68 @@ app.post(
   },
 );
 
+// Job post-checked: job post's schema with a constraint on every field, the same ones as fw's
+// CheckedOrder (bench/app/orders.ts). `format: 'email'` is checked by ajv-formats, which Fastify's
+// Ajv compiler adds by default.
+const checkedLine = {
+  type: 'object',
+  required: ['sku', 'qty', 'price'],
+  additionalProperties: false,
+  properties: {
+    sku: { type: 'string', pattern: '^SKU-\\d{6}$' },
+    qty: { type: 'integer', minimum: 1, maximum: 100 },
+    price: { type: 'number', exclusiveMinimum: 0, maximum: 10000 },
+  },
+};
+
+app.post(
+  '/users/:id/checked-orders',
+  {
+    schema: {
+      params: { type: 'object', properties: { id: { type: 'integer' } } },
+      body: {
+        type: 'object',
+        required: ['customer', 'items', 'note'],
+        additionalProperties: false,
+        properties: {
+          customer: {
+            type: 'object',
+            required: ['id', 'name', 'email'],
+            additionalProperties: false,
+            properties: {
+              id: { type: 'integer', minimum: 1 },
+              name: { type: 'string', minLength: 1, maxLength: 100 },
+              email: { type: 'string', format: 'email' },
+            },
+          },
+          items: { type: 'array', minItems: 1, maxItems: 50, items: checkedLine },
+          note: { type: 'string', maxLength: 2000 },
+        },
+      },
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            userId: { type: 'integer' },
+            customer: { type: 'number' },
+            items: { type: 'integer' },
+            total: { type: 'number' },
+          },
+        },
+      },
+    },
+  },
+  async (req) => {
+    let total = 0;
+    for (const i of req.body.items) total += i.qty * i.price;
+    return {
+      userId: req.params.id,
+      customer: req.body.customer.id,
+      items: req.body.items.length,
+      total,
+    };
+  },
+);
+
 await app.listen({ port: PORT, host: HOST });
 await announce(app.server.address().port);
