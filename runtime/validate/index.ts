@@ -101,7 +101,7 @@ export function unknown(v: unknown, issues: Issues, key: Key): unknown {
   return v === undefined ? fail(v, issues, key, 'is required') : v;
 }
 
-// YYYY-MM-DD[Thh:mm[:ss[.fraction]](Z|±hh:mm)]: without a zone, a time means the server's own.
+// YYYY-MM-DD[Thh:mm[:ss[.fraction]](Z|±hh:mm)]: a time always carries its zone; a date alone is UTC midnight.
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
