@@ -313,6 +313,14 @@ export interface PropertyShape {
   readonly doc?: DocComment;
 }
 
+/**
+ * Code-unit order of two strings: the same on every machine and under every locale, unlike
+ * `localeCompare`, so everything fwgen sorts comes out byte for byte the same.
+ */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** For exhaustive switches over the model's unions. */
 export function assertNever(value: never): never {
   throw new Error(`unexpected ${JSON.stringify(value)}`);

@@ -2,7 +2,7 @@
  * What fwgen warns about: things that are not wrong for certain, but usually are. A warning is
  * printed with its code frame and never changes the exit code or the output.
  */
-import type { AppModel, Diagnostic } from './ir.js';
+import { type AppModel, compareText, type Diagnostic } from './ir.js';
 
 /**
  * FW0501 for each event name the code publishes (`publishEvents(ctx, event)`, where fwgen reads
@@ -33,8 +33,6 @@ export function unconsumedEvents(model: AppModel): Diagnostic[] {
 export function warningsOf(model: AppModel): Diagnostic[] {
   return unconsumedEvents(model).sort(
     (a, b) =>
-      (a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : 0) ||
-      a.at.line - b.at.line ||
-      a.at.column - b.at.column,
+      compareText(a.at.file, b.at.file) || a.at.line - b.at.line || a.at.column - b.at.column,
   );
 }

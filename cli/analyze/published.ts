@@ -6,6 +6,7 @@
  */
 import { ts } from 'ts-morph';
 import type { PublishedEvent } from '../ir.js';
+import { compareText } from '../ir.js';
 import { namedDeclOf } from './named-decl.js';
 import type { Scope } from './scope.js';
 import type { Shapes } from './shapes.js';
@@ -36,7 +37,9 @@ export function publishedEvents(
     ts.forEachChild(node, visit);
   };
   for (const file of files) visit(file);
-  return [...found.values()].sort((a, b) => compare(a.name, b.name) || compare(a.type, b.type));
+  return [...found.values()].sort(
+    (a, b) => compareText(a.name, b.name) || compareText(a.type, b.type),
+  );
 }
 
 /** Whether `callee` is fw's `publishEvents`, called by that name (`publishEvents`, `x.publishEvents`). */
@@ -62,8 +65,4 @@ function eventOf(
   const nameType = scope.checker.getTypeOfSymbol(nameProp);
   if (!nameType.isStringLiteral()) return undefined;
   return { name: nameType.value, type: shapes.named(decl) };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Analysis, AnalyzerOptions } from '../analyzer.js';
 import type { ControllerModel, HandlerModel } from '../ir.js';
+import { compareText } from '../ir.js';
 import { type FoundController, scanClass } from './class-scan.js';
 import { findDuplicates } from './duplicates.js';
 import { resolveFramework } from './framework.js';
@@ -65,7 +66,7 @@ export function analyzeProgram(
       const model = controllerModel(scope, { shapes, answers, documented }, c, losers);
       return model === undefined || losers.has(c) || !c.exported ? [] : [model];
     })
-    .sort((a, b) => compare(a.at.file, b.at.file) || compare(a.name, b.name));
+    .sort((a, b) => compareText(a.at.file, b.at.file) || compareText(a.name, b.name));
   const responses = answers.types();
   const providers = findProviders(scope, files);
   const roots = found.filter((c) => c.exported && !losers.has(c));
@@ -106,10 +107,6 @@ function reportSyntaxErrors(
     }
   }
   return problems.count > before;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The controller's model with its valid handlers; its handlers' parameters are read either way. */

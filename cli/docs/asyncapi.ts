@@ -8,11 +8,10 @@
  * @see https://www.asyncapi.com/docs/reference/specification/v3.0.0
  */
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, Shape } from '../ir.js';
-import { assertNever } from '../ir.js';
+import { assertNever, compareText } from '../ir.js';
 import { asyncApiSchema } from './asyncapi-schema.js';
 import { componentNames, componentSchemas, type JsonSchema, schemaOf } from './schemas.js';
 import {
-  compare,
   controllerLabels,
   type DocumentInfo,
   infoObject,
@@ -108,7 +107,7 @@ class Builder {
     const consumers = model.controllers.filter((c) => c.kind === 'events');
     const eventNames = new Set<string>(model.published?.map((e) => e.name));
     for (const c of consumers) for (const h of c.handlers) eventNames.add(h.path);
-    for (const name of [...eventNames].sort(compare)) {
+    for (const name of [...eventNames].sort(compareText)) {
       const channel = this.#channel(name, name, []);
       const types = new Set<string>(
         model.published?.filter((e) => e.name === name).map((e) => e.type),
@@ -117,7 +116,7 @@ class Builder {
         for (const h of c.handlers) if (h.path === name) types.add(payloadType(h) ?? '');
       }
       types.delete('');
-      for (const id of [...types].sort((a, b) => compare(this.#name(a), this.#name(b)))) {
+      for (const id of [...types].sort((a, b) => compareText(this.#name(a), this.#name(b)))) {
         this.#message(channel, { key: this.#name(id), payload: this.#ref(id) });
       }
       if (types.size === 0) this.#message(channel, { key: 'payload', payload: ANY_EVENT });
@@ -182,13 +181,13 @@ class Builder {
   /** Every channel, sorted by id. */
   channels(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const id of [...this.#channels.keys()].sort(compare)) {
+    for (const id of [...this.#channels.keys()].sort(compareText)) {
       const c = this.#channels.get(id) as Channel;
       out[id] = {
         address: c.address,
         messages: Object.fromEntries(
           [...c.messages.values()]
-            .sort((a, b) => compare(a.key, b.key))
+            .sort((a, b) => compareText(a.key, b.key))
             .map((m) => [
               m.key,
               {
@@ -208,7 +207,7 @@ class Builder {
 
   /** Every operation, sorted by id. */
   operations(): Record<string, unknown> {
-    const ids = [...this.#operations.keys()].sort(compare);
+    const ids = [...this.#operations.keys()].sort(compareText);
     return Object.fromEntries(ids.map((id) => [id, this.#operations.get(id)]));
   }
 

@@ -8,11 +8,10 @@
  * @see https://www.rfc-editor.org/rfc/rfc9457 (problem details)
  */
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, ParamModel } from '../ir.js';
-import { assertNever } from '../ir.js';
+import { assertNever, compareText } from '../ir.js';
 import { parameters } from './openapi-params.js';
 import { componentNames, componentSchemas, type JsonSchema, schemaOf } from './schemas.js';
 import {
-  compare,
   controllerLabels,
   type DocumentInfo,
   infoObject,
@@ -75,7 +74,7 @@ export function openApiDocument(model: AppModel, info: DocumentInfo): Record<str
   return {
     openapi: '3.1.0',
     info: infoObject(info),
-    tags: [...new Set(routes.map((r) => r.label))].sort(compare).map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.label))].sort(compareText).map((name) => ({ name })),
     paths,
     components: {
       schemas: sortKeys(schemas),
@@ -130,7 +129,7 @@ class Operations {
     const byPath = new Map<string, Route[]>();
     for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
     const paths: Record<string, unknown> = {};
-    for (const path of [...byPath.keys()].sort(compare)) {
+    for (const path of [...byPath.keys()].sort(compareText)) {
       const item: Record<string, unknown> = {};
       const here = byPath.get(path) as Route[];
       for (const method of METHODS) {
@@ -301,7 +300,7 @@ function problemName(names: ReadonlyMap<string, string>): string {
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compare(a, b)));
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
 }
 
 /** Bytes of any kind (OpenAPI 3.1 says binary with `contentMediaType`, not `format: binary`). */

@@ -20,6 +20,7 @@ import { FORMAT_PATTERNS } from '../../runtime/validate/constraints.js';
 import {
   type ArrayConstraints,
   assertNever,
+  compareText,
   type DocComment,
   type NamedType,
   type NumberConstraints,
@@ -47,7 +48,7 @@ const TYPES = new WeakMap<ReadonlyMap<string, string>, Types>();
  */
 export function componentNames(types: readonly NamedType[]): ReadonlyMap<string, string> {
   const groups = new Map<string, NamedType[]>();
-  for (const t of [...types].sort((a, b) => compare(a.id, b.id))) {
+  for (const t of [...types].sort((a, b) => compareText(a.id, b.id))) {
     const base = safe(t.name);
     groups.set(base, [...(groups.get(base) ?? []), t]);
   }
@@ -98,11 +99,8 @@ export function componentSchemas(
   const known = new Map([...(TYPES.get(names) ?? []), ...types.map((t) => [t.id, t] as const)]);
   const schemas = new Schemas(names, refBase, known);
   const entries = types.map((t) => [schemas.name(t.id), annotate(schemas.of(t.shape), t.doc)]);
-  return Object.fromEntries(entries.sort(([a], [b]) => compare(a as string, b as string)));
+  return Object.fromEntries(entries.sort(([a], [b]) => compareText(a as string, b as string)));
 }
-
-/** Code-unit order, the same under every locale. */
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A property that tells a union's object members apart, and the member each value selects. */
 interface Tag {

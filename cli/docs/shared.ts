@@ -4,6 +4,7 @@
  * comment, and the label of each controller class (its name, qualified when two share it).
  */
 import type { AppModel, ControllerModel, DocComment, NamedType, Shape } from '../ir.js';
+import { compareText } from '../ir.js';
 
 /** The `info` of a document: from the project's package.json, or `--title`/`--api-version`. */
 export interface DocumentInfo {
@@ -81,7 +82,7 @@ export function referencedTypes(
     shapeRefs(type.shape, refs);
     pending.push(...refs);
   }
-  return [...found.values()].sort((a, b) => compare(a.id, b.id));
+  return [...found.values()].sort((a, b) => compareText(a.id, b.id));
 }
 
 /** The summary and the description of a JSDoc comment as one text, or undefined. */
@@ -120,6 +121,3 @@ function qualify(name: string, group: readonly ControllerModel[]): string[] {
   }
   return segments.map((s, i) => `${[...s, name].join('.')}_${i + 1}`);
 }
-
-/** Code-unit order, the same under every locale. */
-export const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

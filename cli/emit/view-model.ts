@@ -5,6 +5,7 @@
  */
 import { BINDINGS_VERSION } from '../../runtime/app/bindings.js';
 import type { AppModel, ControllerModel, HandlerModel, ImportRef, ParamModel } from '../ir.js';
+import { compareText } from '../ir.js';
 import { buildGraphView, type GraphView } from './graph.js';
 import { type ImportedName, planImports, refKey } from './imports.js';
 import { call, fits, list, member, quote } from './layout.js';
@@ -199,7 +200,7 @@ function field(indent: number, key: string, items: readonly string[], forceBreak
 }
 
 function byId(a: { readonly id: string }, b: { readonly id: string }): number {
-  return compare(a.id, b.id);
+  return compareText(a.id, b.id);
 }
 
 function byPlace(a: HandlerModel, b: HandlerModel): number {
@@ -207,10 +208,5 @@ function byPlace(a: HandlerModel, b: HandlerModel): number {
 }
 
 function byFileAndName(a: ControllerModel, b: ControllerModel): number {
-  return compare(a.at.file, b.at.file) || compare(a.name, b.name) || a.at.line - b.at.line;
-}
-
-/** Code-unit order: the same on every machine, unlike `localeCompare`. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareText(a.at.file, b.at.file) || compareText(a.name, b.name) || a.at.line - b.at.line;
 }
