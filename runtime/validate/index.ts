@@ -32,13 +32,52 @@ export type Key = string | number;
 /** Checks the value at `key`; see the module comment. */
 export type Checker = (v: unknown, issues: Issues, key: Key) => unknown;
 
-/** Runs a root checker with a fresh issues list: the checked value, or every issue found. */
+/**
+ * Runs a root checker with a fresh issues list: the checked value, or every issue found. A
+ * checker reads `v['name']`, which also finds what `Object.prototype` holds; so when something in
+ * the process has polluted it (an enumerable property, as every prototype-pollution bug makes),
+ * the input is checked as a copy whose objects have no prototype, and an inherited value can
+ * never stand in for a missing property. A clean prototype costs one empty `for…in`.
+ */
 export function validator<T = unknown>(check: Checker): Validator<T> {
   return (input) => {
     const issues: Issues = [];
-    const value = check(input, issues, '');
+    const value = check(isPolluted() ? ownOnly(input) : input, issues, '');
     return issues.length === 0 ? { ok: true, value: value as T } : { ok: false, issues };
   };
+}
+
+/** Whether `Object.prototype` has an enumerable property: none of its own is. */
+function isPolluted(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
+}
+
+/**
+ * A copy of a decoded value whose objects have a null prototype (arrays stay arrays), made
+ * without recursion so no depth of nesting can overflow the stack.
+ */
+export function ownOnly(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const root = shallowCopy(input);
+  const pending: Record<string, unknown>[] = [root];
+  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
+    for (const name of Object.keys(o)) {
+      const value = o[name];
+      if (typeof value !== 'object' || value === null) continue;
+      const copy = shallowCopy(value);
+      o[name] = copy;
+      pending.push(copy);
+    }
+  }
+  return root;
+}
+
+function shallowCopy(value: object): Record<string, unknown> {
+  if (Array.isArray(value)) return value.slice() as unknown as Record<string, unknown>;
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const name of Object.keys(value)) copy[name] = (value as Record<string, unknown>)[name];
+  return copy;
 }
 
 /** Records that `v` is not what was expected (`is required` when absent); returns `undefined`. */

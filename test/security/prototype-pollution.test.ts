@@ -2,11 +2,11 @@
 // files, query strings, headers and cookies decode `__proto__`, `constructor` and `prototype` as
 // ordinary data or drop them, so after the request `Object.prototype` is as it was, a bound object
 // has the plain prototype, and a generated validator counts a property only found up the prototype
-// chain as missing.
+// chain as missing, even when something else in the process has polluted `Object.prototype`.
 import type { Validator } from 'fw/core';
 import type { Values } from 'fw/query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { named, object, s, array as shapeArray } from '../cli/emit/builder.js';
+import { literal, named, object, s, array as shapeArray, union } from '../cli/emit/builder.js';
 import { loadValidators, removeGenerated } from '../cli/emit/generated.js';
 import { RawClient, serve } from '../http/support.js';
 import { Client } from '../ws/support.js';
@@ -94,6 +94,14 @@ beforeAll(async () => {
         'profile?': object({ 'bio?': s.string }),
       }),
     ),
+    named('sec#Grant', object({ user: s.string, role: s.string, 'scope?': s.string })),
+    named(
+      'sec#Payment',
+      union(
+        object({ kind: literal('card'), number: s.string }),
+        object({ kind: literal('bank'), iban: s.string }),
+      ),
+    ),
     named(
       'sec#Inherited',
       object({ constructor: s.string, toString: s.string, hasOwnProperty: s.string }),
@@ -161,6 +169,34 @@ describe('a JSON body bound to an application type', () => {
     const type = body.includes('name') ? 'Signup' : 'Inherited';
     const got = await post(type, body);
     expect([got.status, got.json['detail']]).toEqual([400, `Invalid body: ${issues}`]);
+  });
+
+  /** Runs `fn` with `Object.prototype[name]` set as a careless merge elsewhere in the process would. */
+  async function polluted<T>(name: string, value: unknown, fn: () => Promise<T>): Promise<T> {
+    (Object.prototype as Record<string, unknown>)[name] = value;
+    try {
+      return await fn();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)[name];
+    }
+  }
+
+  it('never takes a required property from a polluted Object.prototype', async () => {
+    const got = await polluted('role', 'admin', () => post('Grant', '{"user":"ann"}'));
+    expect([got.status, got.json['detail']]).toEqual([400, 'Invalid body: role: is required']);
+  });
+
+  it('never takes an optional property from a polluted Object.prototype', async () => {
+    const got = await polluted('scope', 'all', () =>
+      post('Grant', '{"user":"ann","role":"reader"}'),
+    );
+    expect(got.json['bound']).toEqual({ user: 'ann', role: 'reader' });
+    expect(Object.hasOwn(got.json['bound'] as object, 'scope')).toBe(false);
+  });
+
+  it('never takes a union discriminant from a polluted Object.prototype', async () => {
+    const got = await polluted('kind', 'bank', () => post('Payment', '{"iban":"NO93"}'));
+    expect([got.status, got.json['detail']]).toEqual([400, 'Invalid body: kind: is required']);
   });
 
   it('accepts properties named like Object.prototype members when they are sent', async () => {
