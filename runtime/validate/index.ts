@@ -22,6 +22,7 @@
  * validator.
  */
 import type { ValidationIssue, Validator } from '../core/types.js';
+import { ownOnly } from './own-only.js';
 
 /** The issues found so far, each path relative to the container being checked. */
 export type Issues = ValidationIssue[];
@@ -51,33 +52,6 @@ export function validator<T = unknown>(check: Checker): Validator<T> {
 function isPolluted(): boolean {
   for (const _ in Object.prototype) return true;
   return false;
-}
-
-/**
- * A copy of a decoded value whose objects have a null prototype (arrays stay arrays), made
- * without recursion so no depth of nesting can overflow the stack.
- */
-export function ownOnly(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null) return input;
-  const root = shallowCopy(input);
-  const pending: Record<string, unknown>[] = [root];
-  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
-    for (const name of Object.keys(o)) {
-      const value = o[name];
-      if (typeof value !== 'object' || value === null) continue;
-      const copy = shallowCopy(value);
-      o[name] = copy;
-      pending.push(copy);
-    }
-  }
-  return root;
-}
-
-function shallowCopy(value: object): Record<string, unknown> {
-  if (Array.isArray(value)) return value.slice() as unknown as Record<string, unknown>;
-  const copy: Record<string, unknown> = Object.create(null);
-  for (const name of Object.keys(value)) copy[name] = (value as Record<string, unknown>)[name];
-  return copy;
 }
 
 /** Records that `v` is not what was expected (`is required` when absent); returns `undefined`. */

@@ -1,16 +1,8 @@
 // A generated validator never takes a property from Object.prototype, even once something in the
 // process has polluted it: the input is then checked as a copy whose objects have no prototype.
-import {
-  fail,
-  type Issues,
-  isObject,
-  type Key,
-  ownOnly,
-  prefix,
-  string,
-  validator,
-} from 'fw/validate';
+import { fail, type Issues, isObject, type Key, prefix, string, validator } from 'fw/validate';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ownOnly } from '../../../runtime/validate/own-only.js';
 
 /** What fwgen writes for `interface Grant { user: string; role: string }`. */
 function checkGrant(v: unknown, issues: Issues, key: Key): unknown {
