@@ -37,7 +37,7 @@ export const DIAGNOSTIC_CODES = {
   FW0206: 'a Query<T> type fwgen cannot read',
   FW0301: 'an unsupported type inside a body or payload type',
   FW0302: 'a body class with methods or accessors',
-  FW0303: 'a body or payload type that is anonymous or generic',
+  FW0303: 'a body or payload type that is anonymous, or a generic that is not a project object type',
   FW0304: 'a body or payload type that is not exported by its name from its module',
   FW0305: 'a constraint tag (`@minLength`, `@minimum`, `@minItems`…) on a type it does not fit',
   FW0306:
@@ -249,7 +249,16 @@ export type Shape =
   | { readonly kind: 'date' }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
   | { readonly kind: 'array'; readonly element: Shape; readonly constraints?: ArrayConstraints }
-  | { readonly kind: 'tuple'; readonly elements: readonly Shape[] }
+  /**
+   * A JSON array with a shape per position: the first `required` elements (all when absent) must
+   * be there, the rest of `elements` may be, and `rest`, when given, checks every one after them.
+   */
+  | {
+      readonly kind: 'tuple';
+      readonly elements: readonly Shape[];
+      readonly required?: number;
+      readonly rest?: Shape;
+    }
   | { readonly kind: 'record'; readonly value: Shape }
   | { readonly kind: 'object'; readonly properties: readonly PropertyShape[] }
   | { readonly kind: 'union'; readonly members: readonly Shape[] }

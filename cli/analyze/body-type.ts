@@ -1,12 +1,15 @@
 /**
  * A handler parameter of the application's own type: the request body (HTTP) or the decoded
- * payload (event, WebSocket message). It must name an exported, non-generic interface, class or
- * type alias of the project; its {@link NamedType} is what the generated validator checks.
+ * payload (event, WebSocket message). It must name an exported interface, class or type alias of
+ * the project, or an instantiation of a generic one (`Page<User>`); its {@link NamedType} is what
+ * the generated validator checks.
  */
 import { ts } from 'ts-morph';
 import type { ControllerKind } from './class-scan.js';
 import {
   declaredTypeOf,
+  type Instantiation,
+  instantiationOf,
   isTypeDeclaration,
   type NameableDeclaration,
   nameable,
@@ -50,6 +53,7 @@ export function bodyTypeId(
 ): string | undefined {
   const node = withoutUndefinedNode(annotation) ?? annotation;
   const found = namedBody(scope, node, type, kind);
+  if ('args' in found) return shapes.instance(found, type);
   if (!Array.isArray(found)) return shapes.named(found as NameableDeclaration);
   const [code, why] = found as Refusal;
   const message =
@@ -76,7 +80,7 @@ function namedBody(
   node: ts.TypeNode,
   type: ts.Type,
   kind: ControllerKind,
-): NameableDeclaration | Refusal {
+): NameableDeclaration | Instantiation | Refusal {
   const { checker } = scope;
   const word = bodyWord(kind);
   const written = nodeText(node);
@@ -102,18 +106,31 @@ function namedBody(
       `a ${word} type must be declared in the project, and this one is declared in ${declaredIn(scope, file)}: declare \`interface My${base} extends ${base} {}\` and take that`,
     ];
   }
-  if (node.typeArguments !== undefined || decl.typeParameters !== undefined) return generic;
-  const named = nameable(scope, decl);
   const name = decl.name?.text ?? written;
+  if (decl.typeParameters !== undefined) {
+    if (!exportsAs(checker, file, name, decl)) return notExported(scope, decl, word, name);
+    return instantiationOf(scope, type) ?? generic;
+  }
+  if (node.typeArguments !== undefined) return generic;
+  const named = nameable(scope, decl);
   if (named === undefined || !exportsAs(checker, file, name, decl)) {
-    return [
-      'FW0304',
-      `the ${word} type '${name}' is not exported by its name from ${scope.fileOf(file)}; export it (\`export ${keyword(decl)} ${name}\`) so the generated bindings can import it`,
-    ];
+    return notExported(scope, decl, word, name);
   }
   const declared = declaredTypeOf(checker, named);
   const vague = (declared.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
   return vague || isCallable(checker, declared) ? unsupported : named;
+}
+
+function notExported(
+  scope: Scope,
+  decl: ts.InterfaceDeclaration | ts.ClassDeclaration | ts.TypeAliasDeclaration,
+  word: string,
+  name: string,
+): Refusal {
+  return [
+    'FW0304',
+    `the ${word} type '${name}' is not exported by its name from ${scope.fileOf(decl.getSourceFile())}; export it (\`export ${keyword(decl)} ${name}\`) so the generated bindings can import it`,
+  ];
 }
 
 function isCallable(checker: ts.TypeChecker, type: ts.Type): boolean {

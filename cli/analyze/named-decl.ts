@@ -99,3 +99,45 @@ export function namedDeclOf(
   }
   return undefined;
 }
+
+/** One instantiation of a generic project type: `Page<User>` is `Page` with `[User]`. */
+export interface Instantiation {
+  readonly decl: NameableDeclaration;
+  readonly args: readonly ts.Type[];
+}
+
+/**
+ * The generic project declaration `type` instantiates, with its type arguments: a generic alias
+ * of an object type (`type Page<T> = { … }`), interface or class. Each instantiation is a named
+ * type of its own, which is also how a recursive generic (`Tree<T>` holding `Tree<T>[]`) is written.
+ */
+export function instantiationOf(scope: Scope, type: ts.Type): Instantiation | undefined {
+  const { checker } = scope;
+  const aliasArgs = type.aliasTypeArguments;
+  if (type.aliasSymbol !== undefined && aliasArgs !== undefined && aliasArgs.length > 0) {
+    const decl = genericDecl(scope, type.aliasSymbol);
+    if (decl !== undefined && isObjectLike(checker, type)) return { decl, args: aliasArgs };
+    return undefined;
+  }
+  const isReference =
+    type.flags & ts.TypeFlags.Object &&
+    (type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference;
+  const symbol = type.getSymbol();
+  if (!isReference || symbol === undefined) return undefined;
+  if ((symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) === 0) return undefined;
+  const decl = genericDecl(scope, symbol);
+  if (decl === undefined || ts.isTypeAliasDeclaration(decl)) return undefined;
+  // A class or interface reference also carries its `this` type after the declared parameters.
+  const count = decl.typeParameters?.length ?? 0;
+  const args = checker.getTypeArguments(type as ts.TypeReference).slice(0, count);
+  return args.length === count ? { decl, args } : undefined;
+}
+
+function genericDecl(scope: Scope, symbol: ts.Symbol): NameableDeclaration | undefined {
+  const decl = symbol.declarations?.find(isTypeDeclaration);
+  if (decl === undefined || decl.name === undefined || decl.typeParameters === undefined) {
+    return undefined;
+  }
+  if (!ts.isSourceFile(decl.parent) || !scope.isProjectFile(decl.getSourceFile())) return undefined;
+  return decl as NameableDeclaration;
+}

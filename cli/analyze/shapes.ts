@@ -9,9 +9,16 @@ import type { NamedType, PropertyShape, Shape, SourceLocation } from '../ir.js';
 import { type ConstraintTag, constrain, constraintTags } from './constraints.js';
 import { docOf } from './jsdoc.js';
 import { moduleId } from './location.js';
-import { declaredTypeOf, type NameableDeclaration, namedDeclOf } from './named-decl.js';
+import {
+  declaredTypeOf,
+  type Instantiation,
+  instantiationOf,
+  type NameableDeclaration,
+  namedDeclOf,
+} from './named-decl.js';
 import type { Scope } from './scope.js';
 import { symbolOfName } from './symbols.js';
+import { typeKey } from './type-key.js';
 import { isBooleanPair, partsOf, typeText, withoutUndefinedNode } from './type-syntax.js';
 import { orderedParts } from './union-order.js';
 import {
@@ -68,6 +75,32 @@ export class Shapes {
   }
 
   /**
+   * The id of one instantiation of a generic project type (`examples/app/page#Page<…#User>`, named
+   * `Page_User` in generated code and documents); builds its shape, with the arguments put in, once.
+   */
+  instance({ decl, args }: Instantiation, type: ts.Type): string {
+    const { checker } = this.#scope;
+    const keys = args.map((arg) => {
+      const key = typeKey(this.#scope, arg);
+      return key ?? { id: typeText(checker, arg), name: typeText(checker, arg) };
+    });
+    const base = decl.name.text;
+    const home = moduleId(this.#scope.root, decl.getSourceFile().fileName);
+    const id = `${home}#${base}<${keys.map((k) => k.id).join(', ')}>`;
+    if (this.#named.has(id)) return id;
+    this.#named.set(id, null);
+    const name = [base, ...keys.map((k) => identifierPart(k.name))].join('_');
+    const at = this.#scope.locate(decl);
+    const path = `${base}<${keys.map((k) => k.name).join(', ')}>`;
+    const whole = this.#shape(type, { path, at, depth: 0 }, undefined, false, true);
+    const tags = ts.isTypeAliasDeclaration(decl) ? constraintTags(decl) : [];
+    const shape = this.#constrain(whole, tags, path, at);
+    const doc = docOf(decl);
+    this.#named.set(id, { id, name, at, shape, ...(doc === undefined ? {} : { doc }) });
+    return id;
+  }
+
+  /**
    * The shape of `type` where a value of it is found: a reference when it is a named project type,
    * else its structure. `path` names it in messages.
    */
@@ -103,6 +136,11 @@ export class Shapes {
     if (!root) {
       const decl = namedDeclOf(this.#scope, type, parts, node);
       if (decl !== undefined) return { kind: 'ref', id: this.named(decl) };
+      const [only] = parts;
+      const generic =
+        parts.length === 1 && only !== undefined ? instantiationOf(this.#scope, only) : undefined;
+      if (generic !== undefined)
+        return { kind: 'ref', id: this.instance(generic, only as ts.Type) };
     }
     if (isBooleanPair(parts)) return { kind: 'boolean' };
     const [only] = parts;
@@ -202,16 +240,29 @@ export class Shapes {
     next: (suffix: string) => Site,
   ): Shape {
     const flags = type.target.elementFlags;
-    if (flags.some((f) => (f & ts.ElementFlags.Required) === 0)) {
+    const variadic = flags.findIndex((f) => (f & ts.ElementFlags.Variable) !== 0);
+    if (variadic !== -1 && variadic !== flags.length - 1) {
       return this.#bad(site, type, [
-        'optional and rest tuple elements cannot be checked',
-        'use a fixed tuple or an array',
+        'a rest element before other elements cannot be checked',
+        'put the rest element last, or use an array',
       ]);
     }
     const written = tupleNodes(node);
     const types = this.#scope.checker.getTypeArguments(type).slice(0, flags.length);
-    const elements = types.map((t, i) => this.#shape(t, next(`[${i}]`), written?.[i], false));
-    return { kind: 'tuple', elements };
+    const shapes = types.map((t, i) => {
+      const rest = i === variadic;
+      const at = next(rest ? '[...]' : `[${i}]`);
+      const optional = (flags[i] ?? 0) & ts.ElementFlags.Optional;
+      return this.#shape(t, at, rest ? elementNode(written?.[i]) : written?.[i], optional !== 0);
+    });
+    const rest = variadic === -1 ? undefined : shapes.pop();
+    const required = flags.filter((f) => (f & ts.ElementFlags.Required) !== 0).length;
+    return {
+      kind: 'tuple',
+      elements: shapes,
+      ...(required < shapes.length ? { required } : {}),
+      ...(rest === undefined ? {} : { rest }),
+    };
   }
 
   #object(type: ts.Type, site: Site, next: (suffix: string) => Site): Shape {
@@ -276,6 +327,11 @@ export class Shapes {
   }
 }
 
+/** A type's name as part of an identifier: `Envelope<User>` is `Envelope_User`. */
+function identifierPart(name: string): string {
+  return name.replace(/[^\p{ID_Continue}$]+/gu, '_').replace(/^_+|_+$/g, '') || 'type';
+}
+
 /** A `readonly` property (or parameter property). */
 function isReadonly(decl: ts.Declaration): boolean {
   return (ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly) !== 0;
@@ -316,9 +372,14 @@ function elementNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
   return undefined;
 }
 
+/** The written type of each element of a tuple: `T` of `T?`, `T[]` of `...T[]`. */
 function tupleNodes(node: ts.TypeNode | undefined): readonly ts.TypeNode[] | undefined {
   if (node === undefined) return undefined;
   if (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node)) return tupleNodes(node.type);
   if (!ts.isTupleTypeNode(node)) return undefined;
-  return node.elements.map((e) => (ts.isNamedTupleMember(e) ? e.type : e));
+  return node.elements.map((e) => {
+    const element = ts.isNamedTupleMember(e) ? e.type : e;
+    if (ts.isOptionalTypeNode(element) || ts.isRestTypeNode(element)) return element.type;
+    return element;
+  });
 }

@@ -8,7 +8,9 @@ import { userRepo } from '../../fixtures/di-graph/input/repo.js';
 import { Metrics, UserService } from '../../fixtures/di-graph/input/services.js';
 import { bindings as eventBindings } from '../../fixtures/events/expected/bindings.js';
 import { OrderEvents } from '../../fixtures/events/input/orders.js';
+import { bindings as genericBindings } from '../../fixtures/generics/expected/bindings.js';
 import { bindings as userBindings } from '../../fixtures/http-basic/expected/bindings.js';
+import { bindings as tupleBindings } from '../../fixtures/tuples/expected/bindings.js';
 import { bindings as productBindings } from '../../fixtures/validators/expected/bindings.js';
 
 /** The client errors these tests cause are logged at info: kept out of the test output. */
@@ -196,5 +198,95 @@ describe('the generated object graph (fixtures/di-graph)', () => {
     expect(() => app.get(userRepo)).toThrow(/userRepo/);
     expect(() => app.get(mailer)).toThrow(/mailer/);
     await app.close();
+  });
+});
+
+describe('generated validators and writers of generic instantiations (fixtures/generics)', () => {
+  const app = createApp({ bindings: genericBindings, logger: QUIET });
+  const detail = (res: { json(): unknown }) => (res.json() as { detail: string }).detail;
+
+  it('check each instantiation against its own type argument', async () => {
+    const users = await app.inject(
+      json('POST', '/pages/users', { items: [{ id: 1, name: 'Ada' }], total: 1 }),
+    );
+    expect([users.status, users.json()]).toEqual([
+      200,
+      { items: [{ id: 1, name: 'Ada' }], total: 1 },
+    ]);
+    const wrong = await app.inject(
+      json('POST', '/pages/users', { items: [{ id: 1, total: 3 }], total: 1.5 }),
+    );
+    expect([wrong.status, detail(wrong)]).toEqual([
+      400,
+      'Invalid body: items[0].name: is required; total: expected an integer',
+    ]);
+    const orders = await app.inject(
+      json('POST', '/pages/orders', { items: [{ id: 1, total: -1 }], total: 1 }),
+    );
+    expect([orders.status, detail(orders)]).toEqual([
+      400,
+      'Invalid body: items[0].total: expected at least 0',
+    ]);
+  });
+
+  it('write the answer with the instantiation the handler returns', async () => {
+    const res = await app.inject(
+      json('POST', '/pages/orders', { items: [{ id: 2, total: 5, note: 'dropped' }], total: 1 }),
+    );
+    expect(res.body).toBe(
+      '{"data":{"items":[{"id":2,"total":5}],"total":1},"meta":{"requestId":"r-1"}}',
+    );
+  });
+
+  it('check generics nested in generics, recursive generics and default type arguments', async () => {
+    const nested = await app.inject(
+      json('PUT', '/pages/envelope', { data: { items: [{ id: 'x' }], total: 0 }, meta: {} }),
+    );
+    expect(detail(nested)).toBe(
+      'Invalid body: data.items[0].id: expected a number; data.items[0].total: is required; meta.requestId: is required',
+    );
+    const tree = { value: 'a', children: [{ value: 'b', children: [{ value: 3, children: [] }] }] };
+    const deep = await app.inject(json('POST', '/pages/tree', tree));
+    expect(detail(deep)).toBe('Invalid body: children[0].children[0].value: expected a string');
+    const pair = await app.inject(json('POST', '/pages/pair', { first: 1, second: 'two' }));
+    expect(detail(pair)).toBe('Invalid body: second: expected a number');
+  });
+});
+
+describe('generated tuple validators (fixtures/tuples)', () => {
+  const app = createApp({ bindings: tupleBindings, logger: QUIET });
+  const post = async (body: unknown) => {
+    const res = await app.inject(json('POST', '/shapes', body));
+    return res.status === 200 ? res.json() : (res.json() as { detail: string }).detail;
+  };
+  const good = { point: [1, 2], span: ['a'], scores: ['ann'], path: ['p'] };
+
+  it('accept optional elements left out or given, and any number of rest elements', async () => {
+    expect(await post(good)).toEqual(good);
+    const full = {
+      point: [1, 2],
+      span: ['a', 'b'],
+      scores: ['ann', 1, 2, 3],
+      path: ['p', 1, true, false],
+      flags: [],
+    };
+    expect(await post(full)).toEqual(full);
+  });
+
+  it('name the length rule and each element that fails, rest elements by their index', async () => {
+    expect(
+      await post({
+        point: [1],
+        span: ['a', 'b', 'c'],
+        scores: [],
+        path: ['p', 'x', true, 3],
+        flags: [1],
+      }),
+    ).toBe(
+      'Invalid body: point: expected 2 items; span: expected 1 to 2 items; scores: expected at least 1 item; path[1]: expected a number; path[3]: expected a boolean; flags[0]: expected a boolean',
+    );
+    expect(await post({ ...good, flags: [true, true, true] })).toBe(
+      'Invalid body: flags: expected at most 2 items',
+    );
   });
 });

@@ -54,7 +54,7 @@ describe('analyzer: parameter problems', () => {
     expect(of('FW0303')).toEqual([
       `handlers.ts:35:13 FW0303 BadController.anonymous parameter 'inline': the body type '{ text: string }' has no name; ${NAME_IT}`,
       `handlers.ts:36:11 FW0303 BadController.anonymous parameter 'list': the body type 'Note[]' has no name; ${NAME_IT}`,
-      `handlers.ts:37:12 FW0303 BadController.anonymous parameter 'boxed': the body type 'Box<Note>' is generic; ${NAME_IT}`,
+      `handlers.ts:37:13 FW0303 BadController.anonymous parameter 'listed': the body type 'Listed<Note>' is generic; ${NAME_IT}`,
       `handlers.ts:38:14 FW0303 BadController.anonymous parameter 'partial': the body type 'Partial<Note>' is generic; ${NAME_IT}`,
     ]);
   });

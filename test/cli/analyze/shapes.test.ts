@@ -32,6 +32,7 @@ describe('analyzer: body shapes', () => {
   it('lists every named type reached from a body, sorted by id, with its place', () => {
     expect(analysis.model.types.map((t) => t.name)).toEqual([
       'Address',
+      'Box_Address',
       'Category',
       'Dimensions',
       'Draft',
@@ -86,7 +87,7 @@ describe('analyzer: body shapes', () => {
     expect(property('Product', name)?.shape).toEqual(shape);
   });
 
-  it('refers to named project types by id, and inlines anonymous and generic ones', () => {
+  it('refers to named project types and generic instantiations by id, and inlines anonymous ones', () => {
     expect(property('Product', 'address')?.shape).toEqual(ref('Address'));
     expect(property('Product', 'ships')).toEqual({
       name: 'ships',
@@ -100,7 +101,9 @@ describe('analyzer: body shapes', () => {
         { name: 'qty', optional: true, shape: NUMBER },
       ],
     });
-    expect(property('Product', 'boxed')?.shape).toEqual({
+    const boxed = `${id('Box')}<${id('Address')}>`;
+    expect(property('Product', 'boxed')?.shape).toEqual({ kind: 'ref', id: boxed });
+    expect(analysis.model.types.find((t) => t.id === boxed)?.shape).toEqual({
       kind: 'object',
       properties: [
         { name: 'value', optional: false, shape: ref('Address') },

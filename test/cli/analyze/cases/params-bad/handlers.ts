@@ -3,7 +3,7 @@
 import type { ParsedPath } from 'node:path';
 import { Controller, EventConsumer, Get, OnEvent, OnMessage, Post, WebSocketGateway } from 'fw';
 import type { DomainEvent } from 'fw/publish';
-import type { Box, Hidden, Note } from './types.js';
+import type { Hidden, Listed, Note } from './types.js';
 
 @Controller('/bad')
 export class BadController {
@@ -34,10 +34,10 @@ export class BadController {
   anonymous(
     inline: { text: string },
     list: Note[],
-    boxed: Box<Note>,
+    listed: Listed<Note>,
     partial: Partial<Note>,
   ): string {
-    return `${inline} ${list} ${boxed} ${partial}`;
+    return `${inline} ${list} ${listed} ${partial}`;
   }
 
   @Post('/untyped')

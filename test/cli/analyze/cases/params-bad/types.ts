@@ -3,10 +3,8 @@ export interface Note {
   text: string;
 }
 
-/** A generic wrapper. */
-export interface Box<T> {
-  value: T;
-}
+/** A generic alias of an array: a list has no name of its own, whatever it holds. */
+export type Listed<T> = T[];
 
 /** Not exported by name. */
 interface Secret {
