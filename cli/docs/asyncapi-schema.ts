@@ -2,8 +2,8 @@
  * The AsyncAPI Schema dialect of fw's JSON Schemas. AsyncAPI 3.0 has no JSON Schema 2020-12 schema
  * format: its default (`application/vnd.aai.asyncapi+json`) is a superset of draft-07. The schemas
  * of `schemas.ts` (2020-12, OpenAPI 3.1) are rewritten into it, meaning the same:
- * - a tuple's `prefixItems` + `items: false` becomes draft-07's `items: [...]` +
- *   `additionalItems: false` (draft-07 reads `items: false` as "no items at all");
+ * - a tuple's `prefixItems` + `items` (`false`, or the schema of its rest element) becomes
+ *   draft-07's `items: [...]` + `additionalItems` (draft-07 reads `items: false` as "no items");
  * - OpenAPI's `discriminator` object is dropped: AsyncAPI's `discriminator` is a property name for
  *   polymorphism through `allOf`, and the `oneOf` it annotates already tells the members apart.
  *
@@ -26,7 +26,9 @@ export function asyncApiSchema(schema: JsonSchema): JsonSchema {
     if (key === 'discriminator') continue;
     if (key === 'prefixItems') {
       out['items'] = (value as JsonSchema[]).map(asyncApiSchema);
-      if (schema['items'] === false) out['additionalItems'] = false;
+      const rest = schema['items'];
+      if (rest === false) out['additionalItems'] = false;
+      else if (isSchema(rest)) out['additionalItems'] = asyncApiSchema(rest);
       continue;
     }
     if (key === 'items' && Object.hasOwn(schema, 'prefixItems')) continue;

@@ -148,7 +148,11 @@ class Schemas {
           ...arrayKeywords(shape.constraints),
         };
       case 'tuple':
-        return tuple(shape.elements.map((e) => this.of(e)));
+        return tuple(
+          shape.elements.map((e) => this.of(e)),
+          shape.required,
+          shape.rest === undefined ? undefined : this.of(shape.rest),
+        );
       case 'record':
         return { type: 'object', additionalProperties: this.of(shape.value) };
       case 'object':
@@ -286,10 +290,21 @@ function typeList(types: readonly string[]): string | string[] {
 }
 
 /** Exactly `items.length` items; `prefixItems` must not be empty, so `[]` is `maxItems: 0`. */
-function tuple(items: readonly JsonSchema[]): JsonSchema {
-  if (items.length === 0) return { type: 'array', maxItems: 0 };
+/** A tuple: a schema per position, the optional ones past `minItems`, `rest` for those after. */
+function tuple(
+  items: readonly JsonSchema[],
+  required = items.length,
+  rest: JsonSchema | undefined = undefined,
+): JsonSchema {
   const n = items.length;
-  return { type: 'array', prefixItems: items, items: false, minItems: n, maxItems: n };
+  if (n === 0 && rest === undefined) return { type: 'array', maxItems: 0 };
+  return {
+    type: 'array',
+    ...(n === 0 ? {} : { prefixItems: items }),
+    items: rest ?? false,
+    ...(required === 0 ? {} : { minItems: required }),
+    ...(rest === undefined ? { maxItems: n } : {}),
+  };
 }
 
 /**

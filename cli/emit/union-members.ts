@@ -110,7 +110,7 @@ function word(shape: Shape, types: Types): string {
     case 'array':
       return 'an array';
     case 'tuple':
-      return `an array of ${count(shape.elements.length)}`;
+      return `an array of ${tupleLength(shape)}`;
     case 'object':
     case 'record':
       return 'an object';
@@ -121,6 +121,15 @@ function word(shape: Shape, types: Types): string {
     default:
       return assertNever(shape);
   }
+}
+
+/** How many items a tuple holds: `2 items`, `1 to 3 items`, `at least 1 item`, `at most 2 items`. */
+export function tupleLength(shape: Extract<Shape, { kind: 'tuple' }>): string {
+  const max = shape.elements.length;
+  const min = shape.required ?? max;
+  if (shape.rest !== undefined) return min === 0 ? 'any number of items' : `at least ${count(min)}`;
+  if (min === max) return count(min);
+  return min === 0 ? `at most ${count(max)}` : `${min} to ${count(max)}`;
 }
 
 /** `1 item`, `2 items`. */

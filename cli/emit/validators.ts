@@ -9,7 +9,6 @@ import { arrayChecks, type ConstraintContext, numberChecks, stringChecks } from 
 import { call, list, quote, when } from './layout.js';
 import { INHERITED, type Names } from './names.js';
 import {
-  count,
   type Discriminant,
   describe,
   discriminant,
@@ -17,6 +16,7 @@ import {
   jsonKind,
   type Types,
   test,
+  tupleLength,
 } from './union-members.js';
 
 /** One generated checker function. */
@@ -152,7 +152,7 @@ class Writer {
       case 'literal':
         return this.#union([shape], self);
       case 'tuple':
-        return this.#tuple(shape.elements, self);
+        return this.#tuple(shape, self);
       case 'string':
       case 'number':
       case 'boolean':
@@ -324,24 +324,43 @@ class Writer {
     return kind === 'string' ? "typeof v === 'string'" : undefined;
   }
 
-  #tuple(elements: readonly Shape[], self: string): string[] {
+  #tuple(shape: Extract<Shape, { kind: 'tuple' }>, self: string): string[] {
+    const { elements, rest } = shape;
+    const required = shape.required ?? elements.length;
     const fail = this.#use('fail');
-    const lines = [
-      `if (!Array.isArray(v)) return ${fail}(v, issues, key, 'expected an array');`,
-      `if (v.length !== ${elements.length}) return ${fail}(v, issues, key, 'expected ${count(elements.length)}');`,
-    ];
-    if (elements.length === 0) return [...lines, 'return [];'];
-    const items = elements.map((e, i) => {
+    const lines = [`if (!Array.isArray(v)) return ${fail}(v, issues, key, 'expected an array');`];
+    const wrongLength = lengthCheck(required, rest === undefined ? elements.length : undefined);
+    if (wrongLength !== undefined) {
+      lines.push(
+        `if (${wrongLength}) return ${fail}(v, issues, key, 'expected ${tupleLength(shape)}');`,
+      );
+    }
+    if (elements.length === 0 && rest === undefined) return [...lines, 'return [];'];
+    const item = (e: Shape, i: number, value: string, index: string): string => {
       const [callee, ...extra] = this.#checker(e, `${self}_${i}`);
-      return `${callee}(${[`v[${i}]`, 'issues', String(i), ...extra].join(', ')})`;
+      return `${callee}(${[value, 'issues', index, ...extra].join(', ')})`;
+    };
+    const items = elements.slice(0, required).map((e, i) => item(e, i, `v[${i}]`, String(i)));
+    const fixed = required === elements.length && rest === undefined;
+    const head = fixed ? 'const out = ' : 'const out: unknown[] = ';
+    lines.push('const n = issues.length;', `${list(2, head, '[', items, ';')};`);
+    elements.slice(required).forEach((e, k) => {
+      const i = required + k;
+      lines.push(`if (v.length > ${i}) out.push(${item(e, i, `v[${i}]`, String(i))});`);
     });
-    return [
-      ...lines,
-      'const n = issues.length;',
-      `${list(2, 'const out = ', '[', items, ';')};`,
-      `return ${this.#use('prefix')}(issues, n, key, out);`,
-    ];
+    if (rest !== undefined) {
+      const each = item(rest, elements.length, 'v[i]', 'i');
+      lines.push(`for (let i = ${elements.length}; i < v.length; i++) out.push(${each});`);
+    }
+    return [...lines, `return ${this.#use('prefix')}(issues, n, key, out);`];
   }
+}
+
+/** The test that a tuple's array is too short or too long, or undefined when any length fits. */
+function lengthCheck(min: number, max: number | undefined): string | undefined {
+  if (max === min) return `v.length !== ${min}`;
+  if (max === undefined) return min === 0 ? undefined : `v.length < ${min}`;
+  return min === 0 ? `v.length > ${max}` : `v.length < ${min} || v.length > ${max}`;
 }
 
 /** `head callee(value, issues, key, …extra);` at `indent`, from a checker's callee and extras. */

@@ -13,7 +13,7 @@ export interface Bad {
   byNumber: { [n: number]: string };
   mixed: { a: string; [k: string]: string };
   holes: (string | undefined)[];
-  optionalTuple: [string, number?];
+  restFirst: [...string[], number];
   loose: object;
   nested: { deep: { id: symbol } };
   items: { sku: bigint }[];
