@@ -9,6 +9,7 @@
 import { RESPONSE_WRITER_KEY } from '../core/keys.js';
 import type { ExecutionContext, HttpRequestContext, ResponseWriter } from '../core/types.js';
 import { FwError } from '../errors.js';
+import { StagedResponse } from './staged-response.js';
 
 /** The attributes of a cookie; see {@link setCookie}. */
 export interface CookieOptions {
@@ -117,8 +118,9 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
  * the `ExecutionContext` of an interceptor. Options default to `Path=/`, `HttpOnly` and
  * `SameSite=Lax`. Set by a handler that then fails, or after the handler started, it is dropped
  * with the rest of the response; set in `preHandle`, it is sent with the error response too.
- * Throws `FW_ERR_BAD_COOKIE` for a bad cookie (see {@link serializeCookie}), and on a context with
- * no HTTP response (a WebSocket message, an event).
+ * Throws `FW_ERR_BAD_COOKIE` for a bad cookie (see {@link serializeCookie}), on a context with
+ * no HTTP response (a WebSocket message, an event), and once the response was sent
+ * (`afterCompletion`).
  * @example setCookie(ctx, 'sid', session.id, { secure: true, maxAge: 3600 });
  * @see docs/API.md, "Cookies"
  */
@@ -161,6 +163,13 @@ function writerOf(ctx: HttpRequestContext | ExecutionContext, name: string): Res
       name,
       'this context has no HTTP response (a WebSocket message or an event); set cookies from an ' +
         "HTTP handler's HttpRequestContext or an interceptor's ExecutionContext",
+    );
+  }
+  if (writer instanceof StagedResponse && writer.isSent()) {
+    throw badCookie(
+      name,
+      'the response was already sent (afterCompletion runs after it); set cookies in the handler, ' +
+        'preHandle, postHandle or beforeResponse',
     );
   }
   return writer;

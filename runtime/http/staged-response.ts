@@ -108,6 +108,11 @@ export class StagedResponse implements ResponseWriter {
     this.#headers = this.#savedHeaders?.slice();
   }
 
+  /** Whether the response was handed over to be sent: what is written now reaches no client. */
+  isSent(): boolean {
+    return this.#sent;
+  }
+
   /** Hands the staged response over to be sent; afterwards the writer counts as committed. */
   take(): {
     status: number;

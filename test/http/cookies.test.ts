@@ -4,7 +4,7 @@
 import { type CookieOptions, clearCookie, HttpError, reply, setCookie } from 'fw';
 import type { HttpRequestContext, Interceptor } from 'fw/core';
 import { describe, expect, it } from 'vitest';
-import { problem, requestFailed, serve } from './support.js';
+import { completionFailed, problem, requestFailed, serve } from './support.js';
 import { send } from './web-client.js';
 
 const CTX = 'ctx:fw/core#HttpRequestContext';
@@ -242,6 +242,27 @@ describe('a cookie set by a handler that fails', () => {
         requestId: res.headers['x-request-id'],
         code: 'FW_ERR_BAD_COOKIE',
         err: expect.objectContaining({ code: 'FW_ERR_BAD_COOKIE' }),
+      }),
+    ]);
+  });
+
+  it('set in afterCompletion, once the response is gone, fails loudly and changes nothing', async () => {
+    const late: Interceptor = { afterCompletion: (ctx) => setCookie(ctx, 'late', '1') };
+    const { port, logger } = await serve([], { interceptors: [late] });
+    const res = await send(port, { path: '/ok' });
+    expect([res.status, res.body, res.setCookies]).toEqual([200, 'ok', []]);
+    expect(logger.failures()).toEqual([
+      completionFailed({
+        interceptor: 'global interceptor 0',
+        method: 'GET',
+        path: '/ok',
+        requestId: res.headers['x-request-id'],
+        err: expect.objectContaining({
+          code: 'FW_ERR_BAD_COOKIE',
+          message:
+            'Cannot set cookie "late": the response was already sent (afterCompletion runs after ' +
+            'it); set cookies in the handler, preHandle, postHandle or beforeResponse',
+        }),
       }),
     ]);
   });

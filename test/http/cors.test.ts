@@ -8,6 +8,13 @@ import { serve, type TestRoute } from './support.js';
 import { send } from './web-client.js';
 
 const APP = 'https://app.example.com';
+
+/** A route interceptor that refuses every request. */
+class Guard implements Interceptor {
+  preHandle() {
+    return new HttpError(403, 'no');
+  }
+}
 const EVIL = 'https://evil.example.com';
 
 const routes: TestRoute[] = [
@@ -37,6 +44,19 @@ const routes: TestRoute[] = [
     params: [{ name: 'body', type: 'test/http#Thing', validate: (v) => ({ ok: true, value: v }) }],
     handle: () => 'ok',
   },
+  {
+    method: 'POST',
+    path: '/checked',
+    params: [
+      {
+        name: 'body',
+        type: 'test/http#Checked',
+        validate: () => ({ ok: false, issues: [{ path: 'a', message: 'expected a string' }] }),
+      },
+    ],
+    handle: () => 'ok',
+  },
+  { method: 'GET', path: '/guarded', interceptors: [Guard], handle: () => 'secret' },
 ];
 
 function preflight(origin: string, extra: Record<string, string> = {}) {
@@ -177,6 +197,8 @@ describe('an actual request from an allowed origin', () => {
     ['a handler that throws', 'GET', '/boom', undefined, 500],
     ['an HttpError', 'GET', '/teapot', undefined, 418],
     ['a malformed body', 'POST', '/things', '{"a":', 400],
+    ['a body that fails validation', 'POST', '/checked', '{"a":1}', 400],
+    ['a route interceptor that refuses', 'GET', '/guarded', undefined, 403],
     ['no route', 'GET', '/nowhere', undefined, 404],
     ['another method', 'DELETE', '/orders', undefined, 405],
   ])('keeps the CORS headers and Vary on %s', async (_name, method, path, body, status) => {
