@@ -100,6 +100,14 @@ export class StagedResponse implements ResponseWriter {
     this.#savedHeaders = this.#headers?.slice();
   }
 
+  /**
+   * @internal The headers an error response keeps, as {@link rollback} would leave them: those
+   * staged before the checkpoint (all of them, without one), such as CORS headers from `preHandle`.
+   */
+  keptHeaders(): Readonly<StagedHeaders> | undefined {
+    return this.#checkpointed ? this.#savedHeaders : this.#headers;
+  }
+
   /** Drops the body and what was written after the checkpoint (or nothing, without one). */
   rollback(): void {
     this.body = undefined;

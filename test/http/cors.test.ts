@@ -214,6 +214,14 @@ describe('an actual request from an allowed origin', () => {
     expect(res.headers['vary']).toBe('Origin');
   });
 
+  it('keeps them on the 503 of a handler that ignores its deadline', async () => {
+    const hang: TestRoute = { method: 'GET', path: '/hang', handle: () => new Promise(() => {}) };
+    const { port } = await serve([hang], { interceptors: [cors(options)], requestTimeoutMs: 100 });
+    const res = await send(port, { path: '/hang', headers: { Origin: APP } });
+    expect([res.status, res.cors, res.headers['vary']]).toEqual([503, want, 'Origin']);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+  });
+
   it('keeps them beside the headers of an HttpError', async () => {
     const { port } = await serve(routes, { interceptors: [cors(options)] });
     const res = await send(port, { path: '/teapot', headers: { Origin: APP } });
