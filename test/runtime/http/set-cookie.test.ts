@@ -1,9 +1,9 @@
 // Set-Cookie text and its checks (runtime/http/set-cookie.ts): every attribute's text, every
 // FW_ERR_BAD_COOKIE with its message, and setCookie refusing contexts with no HTTP response.
-import { type CookieOptions, clearCookie, type FwError, reply, setCookie } from 'fw';
+import { type CookieOptions, clearCookie, type FwError, type Reply, reply, setCookie } from 'fw';
 import { RESPONSE_WRITER_KEY, type ResponseWriter } from 'fw/core';
 import { consumerContext, httpContext, webSocketContext } from 'fw/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { serializeCookie } from '../../../runtime/http/set-cookie.js';
 import { thrown } from '../../http/support.js';
 
@@ -216,6 +216,12 @@ describe('reply() with cookies', () => {
     given.value = 'changed';
     expect([r.status, r.cookies]).toEqual([201, [{ name: 'sid', value: 'v', secure: true }]]);
     expect(Object.isFrozen(r.cookies?.[0])).toBe(true);
+  });
+
+  it('keeps the literal status in the type', () => {
+    const r = reply({ id: 1 }, { status: 201, cookies: [{ name: 'sid', value: 'v' }] });
+    expectTypeOf(r).toEqualTypeOf<Reply<{ id: number }, 201>>();
+    expectTypeOf(reply('ok', { cookies: [] })).toEqualTypeOf<Reply<string, 200>>();
   });
 
   it('throws FW_ERR_BAD_COOKIE where it is called', () => {
