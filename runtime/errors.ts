@@ -120,6 +120,10 @@ export const ERRORS = {
       'sendMessage needs the Context parameter of a WebSocket message handler; ' +
       'this Context carries no connection',
   ),
+  FW_ERR_BAD_COOKIE: t<{ cookie: string; reason: string }>(
+    500,
+    (p) => `Cannot set cookie ${p.cookie}: ${p.reason}`,
+  ),
   FW_ERR_WEBSOCKET_CLOSED: t<{ connId: string }>(
     500,
     (p) => `WebSocket connection ${p.connId} is closed; the message was not sent`,

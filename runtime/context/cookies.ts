@@ -1,4 +1,4 @@
-/** @internal Cookie header parsing for the WebSocket upgrade snapshot (RFC 6265 section 5.4). */
+/** @internal `Cookie` header parsing for HTTP requests and the WebSocket upgrade snapshot (RFC 6265 section 5.4). */
 
 /**
  * Parses `Cookie` header values into name → value: the first occurrence of a name wins, one pair of

@@ -17,6 +17,7 @@ import { type BodySource, readBody } from '../http/read-body.js';
 import { parseRequestPairs, recordOf } from '../query/parse.js';
 import { pairValues, QUERY_VALUES, type Values } from '../query/values.js';
 import { background, type Context, withValue } from './context.js';
+import { parseCookies } from './cookies.js';
 import { freezeQueries, headerMap, targetParts } from './headers.js';
 import { REQUEST_ID, requestIdOfHeaders } from './request-id.js';
 import { ContextStore } from './store.js';
@@ -52,6 +53,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   #requestId: string | undefined;
   #bound: Promise<unknown> | undefined;
   #form: Promise<MultipartForm> | undefined;
+  #cookies: Readonly<Record<string, string>> | undefined;
 
   /** `writer`, when given, stands for `init.writer` (so a subclass need not copy `init`). */
   constructor(init: HttpContextInit, writer: ResponseWriter | undefined = init.writer) {
@@ -124,6 +126,22 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
     this.#queryAt = at;
     this.#path = path;
     return path;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies()[name];
+  }
+
+  /** Parsed from every `Cookie` header on first use, as the WebSocket snapshot parses them. */
+  cookies(): Readonly<Record<string, string>> {
+    if (this.#cookies !== undefined) return this.#cookies;
+    const raw = this.#init.rawHeaders;
+    const values: string[] = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const n = raw[i] as string;
+      if (n.length === 6 && n.toLowerCase() === 'cookie') values.push(raw[i + 1] as string);
+    }
+    return (this.#cookies = Object.freeze(parseCookies(values)));
   }
 
   /** The `X-Request-Id` the request arrived with when it is a short token, otherwise a new id. */

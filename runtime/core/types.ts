@@ -88,6 +88,10 @@ export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
   headers(): Readonly<Record<string, readonly string[]>>;
   /** The request's id: see {@link ExecutionContext.requestId}. */
   requestId(): string;
+  /** The value of the request's cookie `name` (the first one sent), or undefined. */
+  cookie(name: string): string | undefined;
+  /** Every cookie of the request's `Cookie` headers, the first of each name; a null-prototype record. */
+  cookies(): Readonly<Record<string, string>>;
   /** Decodes the body by `Content-Type` (JSON or urlencoded); 400, 413 or 415 on failure. */
   bind<T = unknown>(): Promise<T>;
   multipartForm(): Promise<MultipartForm>;

@@ -285,20 +285,36 @@ const NODE_SINK: ResponseSink = {
 
 const LATE_BODY = JSON.stringify(problemOf(new FwError('FW_ERR_REQUEST_TIMEOUT')));
 
+/** Headers of the late 503 that fw writes itself, keyed as staged (lower case). */
+const LATE_OWN: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'x-request-id',
+]);
+
 /**
  * The request's deadline passed and the pipeline is still running (a handler that ignores its
  * `Context`): the client gets 503 now, and whatever the pipeline sends later is dropped. The
- * connection closes, since the request's body may still be unread.
+ * connection closes, since the request's body may still be unread. Like any error response, it
+ * keeps the headers staged before the checkpoint (CORS headers from `preHandle`).
  */
 function answerLate(ex: NodeExchange): void {
   const { res, server } = ex;
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(503, {
-    'Content-Type': 'application/problem+json',
-    'Content-Length': Buffer.byteLength(LATE_BODY),
-    Connection: 'close',
-    [REQUEST_ID_HEADER]: ex.requestId(),
-  });
+  const headers: string[] = [];
+  const kept = ex.response.keptHeaders();
+  if (kept !== undefined) {
+    for (let i = 0; i < kept.length; i += 3) {
+      if (!LATE_OWN.has(kept[i] as string))
+        headers.push(kept[i + 1] as string, kept[i + 2] as string);
+    }
+  }
+  headers.push('Content-Type', 'application/problem+json');
+  headers.push('Content-Length', String(Buffer.byteLength(LATE_BODY)));
+  headers.push('Connection', 'close', REQUEST_ID_HEADER, ex.requestId());
+  res.writeHead(503, headers);
   res.end(LATE_BODY);
   logExchangeFailure(server.options.logger, ex, new FwError('FW_ERR_REQUEST_TIMEOUT'), 503);
 }

@@ -32,6 +32,10 @@ export function stageResult(
         res.setHeader(name, headers[name] as string);
       }
     }
+    const cookies = body.setCookies;
+    if (cookies !== undefined) {
+      for (let i = 0; i < cookies.length; i++) res.addHeader('Set-Cookie', cookies[i] as string);
+    }
     if (body.status !== undefined) res.writeStatus(body.status);
     body = body.body;
   }

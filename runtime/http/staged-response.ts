@@ -100,12 +100,25 @@ export class StagedResponse implements ResponseWriter {
     this.#savedHeaders = this.#headers?.slice();
   }
 
+  /**
+   * @internal The headers an error response keeps, as {@link rollback} would leave them: those
+   * staged before the checkpoint (all of them, without one), such as CORS headers from `preHandle`.
+   */
+  keptHeaders(): Readonly<StagedHeaders> | undefined {
+    return this.#checkpointed ? this.#savedHeaders : this.#headers;
+  }
+
   /** Drops the body and what was written after the checkpoint (or nothing, without one). */
   rollback(): void {
     this.body = undefined;
     if (!this.#checkpointed) return;
     this.#status = this.#savedStatus;
     this.#headers = this.#savedHeaders?.slice();
+  }
+
+  /** Whether the response was handed over to be sent: what is written now reaches no client. */
+  isSent(): boolean {
+    return this.#sent;
   }
 
   /** Hands the staged response over to be sent; afterwards the writer counts as committed. */

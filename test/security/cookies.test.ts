@@ -3,7 +3,7 @@
 // spaces and tabs are trimmed, nothing is percent-decoded, and any name is just a name.
 // test/runtime/context/cookies.test.ts has the ordinary cases; these are the hostile ones.
 import { HttpError } from 'fw';
-import type { Interceptor, WebSocketHandshakeContext } from 'fw/core';
+import type { HttpRequestContext, Interceptor, WebSocketHandshakeContext } from 'fw/core';
 import { describe, expect, it } from 'vitest';
 import { parseCookies } from '../../runtime/context/cookies.js';
 import { RawClient, serve } from '../http/support.js';
@@ -198,5 +198,54 @@ describe('cookies of a WebSocket upgrade, over a socket', () => {
     expect(Buffer.byteLength(header)).toBeGreaterThan(14_000);
     expect(await upgradeWith(port, [`${header}; c0=evil`])).toBe(403);
     expect([Object.keys(seen[0] ?? {}).length, seen[0]?.['c0']]).toEqual([1500, '0']);
+  });
+});
+
+/** A server whose `GET /c` answers the request's cookies as JSON. */
+async function httpCookies(): Promise<number> {
+  const { port } = await serve([
+    {
+      method: 'GET',
+      path: '/c',
+      params: ['ctx:fw/core#HttpRequestContext'],
+      handle: (ctx: HttpRequestContext) => ({ ...ctx.cookies() }),
+    },
+  ]);
+  return port;
+}
+
+/** Sends `GET /c` with `cookieLines` as raw Latin-1 `Cookie` header lines; the cookies read. */
+async function readOverHttp(port: number, cookieLines: string[]): Promise<Record<string, string>> {
+  const client = await RawClient.connect(port);
+  const head = ['GET /c HTTP/1.1', 'Host: t', 'Connection: close'];
+  head.push(...cookieLines.map((c) => `Cookie: ${c}`));
+  await client.write(Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'));
+  const res = await client.response();
+  client.destroy();
+  expect(res.status).toBe(200);
+  return JSON.parse(res.body);
+}
+
+// The same parser reads an HTTP request's cookies (HttpRequestContext.cookie/cookies).
+describe('cookies of an HTTP request, over a socket', () => {
+  it('keeps a raw 0xA0 byte before a name apart from the name', async () => {
+    const port = await httpCookies();
+    const cookies = await readOverHttp(port, ['\u00a0__Host-sid=evil; __Host-sid=good']);
+    expect(cookies['__Host-sid']).toBe('good');
+  });
+
+  it('lets the first of two Cookie headers win', async () => {
+    const port = await httpCookies();
+    expect(await readOverHttp(port, ['sid=good', 'sid=evil; other=1'])).toEqual({
+      sid: 'good',
+      other: '1',
+    });
+  });
+
+  it('reads a Cookie header as large as Node accepts', async () => {
+    const port = await httpCookies();
+    const header = Array.from({ length: 1500 }, (_, i) => `c${i}=${i}`).join('; ');
+    const cookies = await readOverHttp(port, [`${header}; c0=evil`]);
+    expect([Object.keys(cookies).length, cookies['c0']]).toEqual([1500, '0']);
   });
 });

@@ -289,3 +289,15 @@ describe('checkpoint and rollback', () => {
     expect(sent(res)).toEqual({ 'X-A': ['1'] });
   });
 });
+
+describe('keptHeaders()', () => {
+  it('is every header before a checkpoint, and those of the checkpoint after it', () => {
+    const res = new StagedResponse();
+    expect(res.keptHeaders()).toBeUndefined();
+    res.setHeader('Vary', 'Origin');
+    expect(res.keptHeaders()).toEqual(['vary', 'Vary', 'Origin']);
+    res.checkpoint();
+    res.setHeader('X-Late', '1');
+    expect(res.keptHeaders()).toEqual(['vary', 'Vary', 'Origin']);
+  });
+});

@@ -51,6 +51,8 @@ function httpContext(queries: Queries): ExecutionContext & HttpRequestContext {
     headers: () => ({}),
     bind: async <T>() => ({}) as T,
     multipartForm: async () => ({ value: {}, file: {} }),
+    cookie: () => undefined,
+    cookies: () => ({}),
   };
 }
 
