@@ -72,6 +72,14 @@ export const ERRORS = {
     404,
     (p) => `No consumer handles event '${p.event}'; declare one with @OnEvent('${p.event}')`,
   ),
+  FW_ERR_RANGE_NOT_SATISFIABLE: t<{ size: number }>(
+    416,
+    (p) => `The Range asks for no byte of the ${p.size}-byte file; ask for bytes below ${p.size}`,
+  ),
+  FW_ERR_PRECONDITION_FAILED: t(
+    412,
+    () => 'The file has changed since If-Match or If-Unmodified-Since; fetch it again',
+  ),
   FW_ERR_SHUTTING_DOWN: t(503, () => 'The server is shutting down; retry on another instance'),
   FW_ERR_WEBSOCKET_NOT_FOUND: t<{ path: string }>(
     404,
