@@ -122,6 +122,17 @@ export const ERRORS = {
     500,
     (p) => `The handler's return value cannot be sent as JSON: ${p.reason}`,
   ),
+  FW_ERR_STREAM_CHUNK: t<{ got: string }>(
+    500,
+    (p) =>
+      `A stream body gave a chunk of type ${p.got}; give strings or Uint8Arrays (not object mode)`,
+  ),
+  FW_ERR_STREAM_LENGTH: t<{ declared: number; sent: number }>(
+    500,
+    (p) =>
+      `A stream body gave ${p.sent} bytes, not the ${p.declared} its Content-Length declared; ` +
+      'declare its exact size or none',
+  ),
   FW_ERR_NO_WEBSOCKET_SENDER: t(
     500,
     () =>
