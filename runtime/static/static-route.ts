@@ -11,7 +11,6 @@ import type { HttpExchange } from '../http/exchange.js';
 import { Reply } from '../http/reply.js';
 import type { FindMyWayRouter } from '../router/find-my-way-router.js';
 import { acceptsHtml } from './accepts-html.js';
-import { fileBody } from './file-body.js';
 import { filePath } from './safe-path.js';
 import { type FileAnswer, sendFile } from './send-file.js';
 import type { StaticMount } from './static-options.js';
@@ -88,5 +87,12 @@ async function serveStatic(mount: StaticMount, ex: HttpExchange): Promise<Reply>
     throw new FwError('FW_ERR_ROUTE_NOT_FOUND', { method: ex.method(), path });
   }
   if (answer === 'folder') return new Reply(undefined, 301, { Location: `${path}/` });
-  return new Reply(await fileBody(answer), answer.status, answer.headers);
+  if (answer.status === 304) {
+    // No body, so no Content-Type either (RFC 9110 section 15.4.5): only the validators go out.
+    answer.stream.destroy();
+    return new Reply(undefined, 304, answer.headers);
+  }
+  // The file's stream is the body: sent with its Content-Length as the client reads it, stopped
+  // unread for HEAD and 304, destroyed when the client leaves (runtime/http/stream-body.ts).
+  return new Reply(answer.stream, answer.status, answer.headers);
 }

@@ -12,7 +12,7 @@ import {
 } from 'fw/core';
 import { describe, expect, it } from 'vitest';
 import { FILES, rawRequest, staticTree } from './static-support.js';
-import { problem, type Served, serve, type TestRoute } from './support.js';
+import { deferred, problem, type Served, serve, type TestRoute } from './support.js';
 
 async function served(
   options: Omit<StaticOptions, 'root'> = {},
@@ -73,8 +73,10 @@ describe('a file', () => {
     const head = await rawRequest(s.port, 'HEAD', '/assets/digits.txt');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe('10');
     for (const name of [
       'content-type',
+      'content-length',
       'etag',
       'last-modified',
       'accept-ranges',
@@ -385,5 +387,38 @@ describe('two roots', () => {
     });
     expect((await rawRequest(s.port, 'GET', '/app.js')).body).toBe(FILES['app.js']);
     expect((await rawRequest(s.port, 'GET', '/v2/app.js')).body).toBe('the other app');
+  });
+});
+
+describe('large files', () => {
+  it('a 3 MiB file arrives whole, with its Content-Length, as a stream', async () => {
+    const { root } = staticTree();
+    const { writeFileSync } = await import('node:fs');
+    const big = Buffer.alloc(3 * 1024 * 1024, 'abcdefgh');
+    writeFileSync(`${root}/big.bin`, big);
+    const s = await serve([], { static: [{ root, prefix: '/assets' }] });
+    const res = await fetch(s.url('/assets/big.bin'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(big.length));
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
+  });
+
+  it('a client that leaves mid-file: afterCompletion runs and the server keeps serving', async () => {
+    const { root } = staticTree();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${root}/big.bin`, Buffer.alloc(16 * 1024 * 1024, 'x'));
+    const completed = deferred();
+    const s = await serve([], {
+      static: [{ root, prefix: '/assets' }],
+      interceptors: [{ afterCompletion: () => completed.resolve() }],
+    });
+    const abort = new AbortController();
+    const res = await fetch(s.url('/assets/big.bin'), { signal: abort.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).done).toBe(false);
+    abort.abort();
+    await completed.promise;
+    expect(await s.alive()).toBe(200);
   });
 });
