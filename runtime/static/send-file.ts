@@ -5,6 +5,7 @@
  * path (symbolic links resolved, at open) must lie under the root, and every refusal is a 404.
  * @see https://github.com/fastify/send
  */
+import type { Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import send from '@fastify/send';
@@ -38,8 +39,8 @@ const CONDITIONS = [
   'if-range',
 ] as const;
 
-/** Thrown by `onFile` for a file whose real path leaves the root; `send` rejects with it. */
-const OUTSIDE = new Error('the file lies outside the static root');
+/** Thrown by `onFile` for a file that is not regular or whose real path leaves the root. */
+const REFUSED = new Error('not a regular file under the static root');
 
 /**
  * Answers `path` (percent-encoded, from `filePath`) under `mount`'s root. Throws `FwError` 412 or
@@ -57,8 +58,9 @@ export async function sendFile(
     if (value !== '') headers[name] = value;
   }
   const req = { method: request.method(), headers } as unknown as Readable;
-  const checkInside = async (file: string): Promise<void> => {
-    if (!isInside(mount.root, await realpath(file))) throw OUTSIDE;
+  const checkInside = async (file: string, stat: Stats): Promise<void> => {
+    // A FIFO or a device would hang or never end: only regular files are sent.
+    if (!stat.isFile() || !isInside(mount.root, await realpath(file))) throw REFUSED;
   };
   let result: Awaited<ReturnType<typeof send>>;
   try {
@@ -72,7 +74,7 @@ export async function sendFile(
       onFile: checkInside,
     });
   } catch (err) {
-    if (err === OUTSIDE) return 'not-found';
+    if (err === REFUSED) return 'not-found';
     throw err;
   }
   const { statusCode, stream } = result;

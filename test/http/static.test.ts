@@ -422,3 +422,28 @@ describe('large files', () => {
     expect(await s.alive()).toBe(200);
   });
 });
+
+describe('without a socket', () => {
+  it('app.inject() serves files as the server does', async () => {
+    const s = await served();
+    const res = await s.app.inject({ method: 'GET', url: '/assets/digits.txt' });
+    expect([res.status, res.body]).toEqual([200, FILES['digits.txt']]);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const ranged = await s.app.inject({
+      method: 'GET',
+      url: '/assets/digits.txt',
+      headers: { range: 'bytes=0-2' },
+    });
+    expect([ranged.status, ranged.body]).toEqual([206, '012']);
+  });
+});
+
+describe('what is not a regular file', () => {
+  it('a named pipe in the root: 404, never a hang', async () => {
+    const { root } = staticTree();
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [`${root}/pipe.txt`]);
+    const s = await serve([], { static: [{ root, prefix: '/assets' }] });
+    expect((await rawRequest(s.port, 'GET', '/assets/pipe.txt')).status).toBe(404);
+  });
+});
