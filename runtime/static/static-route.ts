@@ -71,8 +71,10 @@ export function addStaticRoutes(
  */
 async function serveStatic(mount: StaticMount, ex: HttpExchange): Promise<Reply> {
   const path = ex.path();
-  if (path === mount.prefix && path !== '/')
+  // Both redirects name a path that passed the gate or is the prefix: never `//host`, never `\`.
+  if (path === mount.prefix && path !== '/') {
     return new Reply(undefined, 301, { Location: `${path}/` });
+  }
   const file = filePath(path, mount.prefix);
   let answer: FileAnswer = file === undefined ? 'not-found' : await sendFile(mount, ex, file);
   if (

@@ -282,6 +282,17 @@ describe('other methods', () => {
   });
 });
 
+describe('other methods with the prefix /', () => {
+  it('every path no route takes is 405 for POST; a route of its own answers', async () => {
+    const s = await served({ prefix: '/' }, [
+      { method: 'POST', path: '/items', handle: () => 'created' },
+    ]);
+    const res = await rawRequest(s.port, 'POST', '/nope');
+    expect([res.status, res.headers['allow']]).toEqual([405, 'GET, HEAD']);
+    expect((await rawRequest(s.port, 'POST', '/items')).body).toBe('created');
+  });
+});
+
 describe('routes of controllers win over files', () => {
   const routes: TestRoute[] = [
     { method: 'GET', path: '/assets/app.js', handle: () => 'route: static' },
