@@ -72,6 +72,14 @@ export const ERRORS = {
     404,
     (p) => `No consumer handles event '${p.event}'; declare one with @OnEvent('${p.event}')`,
   ),
+  FW_ERR_RANGE_NOT_SATISFIABLE: t<{ size: number }>(
+    416,
+    (p) => `The Range asks for no byte of the ${p.size}-byte file; ask for bytes below ${p.size}`,
+  ),
+  FW_ERR_PRECONDITION_FAILED: t(
+    412,
+    () => 'The file has changed since If-Match or If-Unmodified-Since; fetch it again',
+  ),
   FW_ERR_SHUTTING_DOWN: t(503, () => 'The server is shutting down; retry on another instance'),
   FW_ERR_WEBSOCKET_NOT_FOUND: t<{ path: string }>(
     404,
@@ -113,6 +121,17 @@ export const ERRORS = {
   FW_ERR_RESPONSE_NOT_SERIALIZABLE: t<{ reason: string }>(
     500,
     (p) => `The handler's return value cannot be sent as JSON: ${p.reason}`,
+  ),
+  FW_ERR_STREAM_CHUNK: t<{ got: string }>(
+    500,
+    (p) =>
+      `A stream body gave a chunk of type ${p.got}; give strings or Uint8Arrays (not object mode)`,
+  ),
+  FW_ERR_STREAM_LENGTH: t<{ declared: number; sent: number }>(
+    500,
+    (p) =>
+      `A stream body gave ${p.sent} bytes, not the ${p.declared} its Content-Length declared; ` +
+      'declare its exact size or none',
   ),
   FW_ERR_NO_WEBSOCKET_SENDER: t(
     500,

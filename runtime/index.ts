@@ -62,6 +62,8 @@ export type { MultipartLimits } from './http/body-limits.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';
 export { type Cookie, type CookieOptions, clearCookie, setCookie } from './http/set-cookie.js';
+export { isStreamBody, type StreamBody } from './http/stream-body.js';
 export { type JsonLoggerOptions, jsonLogger } from './log/json-logger.js';
 export type { LogFields, Logger, LogLevel } from './log/logger.js';
+export type { StaticOptions } from './static/static-options.js';
 export { SENDER_KEY, sendMessage, type WebSocketSender } from './ws/sender.js';

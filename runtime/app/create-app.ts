@@ -24,6 +24,7 @@ import { type InjectRequest, type InjectResponse, inject } from '../http/inject.
 import { NodeServer } from '../http/node-server.js';
 import { log } from '../log/logger.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
+import { addStaticRoutes } from '../static/static-route.js';
 import { type GatewayRoute, WebSocketGateways } from '../ws/gateways.js';
 import type { WsMessage } from '../ws/ws-message.js';
 import { webSocketProtocol } from '../ws/ws-protocol.js';
@@ -130,6 +131,8 @@ export function createApp(options: AppOptions): App {
     else if (c.method === 'WS') gateways.push(c);
     else router.add(c.method, c.path, c.route, c.label);
   }
+  // After the controllers' routes, which win over files (docs/API.md, "Static files").
+  addStaticRoutes(router, resolved.static);
   const http: Execute<HttpExchange> = createPipeline({
     interceptors,
     hooks,

@@ -13,6 +13,7 @@ import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-serve
 import { jsonLogger } from '../log/json-logger.js';
 import type { Logger } from '../log/logger.js';
 import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../query/pagination.js';
+import { resolveStatic, type StaticMount, type StaticOptions } from '../static/static-options.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings, InterceptorClass } from './bindings.js';
 import { type HealthOptions, type HealthPaths, healthPaths } from './health.js';
@@ -106,6 +107,13 @@ export interface AppOptions {
    * @see docs/API.md, "The API docs page"
    */
   readonly docs?: DocsOptions;
+  /**
+   * Folders served as files at path prefixes, for GET and HEAD, through the global interceptors;
+   * a route of a controller that matches a path wins over a file. @default none
+   * @example static: [{ root: './public', prefix: '/', fallback: 'index.html' }]
+   * @see docs/API.md, "Static files"
+   */
+  readonly static?: readonly StaticOptions[];
 }
 
 /** The largest event payload a consumer takes by default: 1 MiB. */
@@ -123,6 +131,7 @@ export interface ResolvedOptions {
   readonly logger: Logger;
   readonly health: HealthPaths | undefined;
   readonly docs: DocsConfig | undefined;
+  readonly static: readonly StaticMount[];
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -181,6 +190,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     logger: resolveLogger(options.logger),
     health,
     docs: docsConfig(options.docs, health),
+    static: resolveStatic(options.static),
   };
 }
 

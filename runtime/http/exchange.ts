@@ -5,7 +5,9 @@
  */
 import { HttpContext, type HttpContextInit } from '../context/http-context.js';
 import { REQUEST_ID_HEADER } from '../context/request-id.js';
+import { stageError } from './render.js';
 import { StagedResponse } from './staged-response.js';
+import { discardStream, type StreamBody, StreamSource } from './stream-body.js';
 
 /**
  * A response as it goes out: final status, headers with `Content-Length`, and the body. A string
@@ -21,9 +23,24 @@ export interface OutgoingResponse {
   readonly body: string | Uint8Array | undefined;
 }
 
+/** The status and headers of a streamed response. */
+export interface OutgoingHead {
+  readonly status: number;
+  readonly headers: string[];
+  /** The size the handler declared with `Content-Length`, which the stream must give exactly. */
+  readonly length?: number | undefined;
+}
+
 /** Where an exchange's response is written. */
 export interface ResponseSink {
   send(response: OutgoingResponse, exchange: HttpExchange): void;
+  /**
+   * Writes `head` with the first chunk of `source`, then the rest as the client takes it, and
+   * resolves at the end, or once the client has gone (the source canceled). When the source fails
+   * before its first chunk, sends {@link HttpExchange.restage}'s problem instead and rejects with
+   * the failure; after it, cuts the connection and rejects.
+   */
+  stream(head: OutgoingHead, source: StreamSource, exchange: HttpExchange): Promise<void>;
 }
 
 /** An {@link HttpContext} with its staged response and sink. */
@@ -45,9 +62,10 @@ export class HttpExchange extends HttpContext {
 
   /**
    * Sends the staged response: 204 when nothing set a status; `Content-Length` always set, and
-   * `X-Request-Id` too; a framing header or an `X-Request-Id` the handler wrote is dropped.
+   * `X-Request-Id` too; a framing header or an `X-Request-Id` the handler wrote is dropped. A
+   * stream body goes out chunked, without `Content-Length`: the promise ends with it.
    */
-  send(): void {
+  send(): void | Promise<void> {
     const staged = this.response.take();
     const status = staged.status === 0 ? 204 : staged.status;
     this.sentStatus = status;
@@ -70,15 +88,51 @@ export class HttpExchange extends HttpContext {
     headers[n++] = this.requestId();
     const body = staged.body;
     if (!bodyless) {
-      const length = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
+      let length: number;
+      if (typeof body === 'string') length = Buffer.byteLength(body);
+      else if (body === undefined) length = 0;
+      else if (body instanceof Uint8Array) length = body.byteLength;
+      else return this.#stream(status, headers, n, body);
       headers[n++] = 'Content-Length';
       headers[n++] = String(length);
-    }
+    } else if (typeof body === 'object' && !(body instanceof Uint8Array)) discardStream(body);
     // Only a dropped header leaves room over.
     if (n < headers.length) headers.length = n;
-    this.#sink.send({ status, headers, body: bodyless ? undefined : body }, this);
+    this.#sink.send({ status, headers, body: bodyless ? undefined : (body as string) }, this);
+  }
+
+  /**
+   * Sends a stream body, chunked unless the handler set `Content-Length` (a file's size); for
+   * HEAD only its headers, the source stopped unread.
+   */
+  #stream(status: number, headers: string[], n: number, body: StreamBody): Promise<void> | void {
+    headers.length = n;
+    const declared = this.response.getHeader('content-length');
+    const length = declared !== undefined && SIZE.test(declared) ? Number(declared) : undefined;
+    if (length !== undefined) headers.push('Content-Length', declared as string);
+    if (this.method() === 'HEAD') {
+      discardStream(body);
+      this.#sink.send({ status, headers, body: undefined }, this);
+      return;
+    }
+    return this.#sink.stream({ status, headers, length }, new StreamSource(body), this);
+  }
+
+  /**
+   * @internal The stream failed before its first chunk, so nothing has gone out: stages the
+   * problem for `err` as any failed handler's and sends it.
+   */
+  restage(err: Error): void {
+    this.response.reopen();
+    // The stream is being read, and has failed: nothing is left to stop.
+    this.response.body = undefined;
+    stageError(this.response, err);
+    this.send();
   }
 }
+
+/** A `Content-Length` a stream may declare: digits, below 2^53. */
+const SIZE = /^[0-9]{1,15}$/;
 
 /**
  * The headers fw sets itself, keyed as staged (lower case): the request id, and those that

@@ -26,11 +26,14 @@ export function httpProtocol(router: Router<Route>): Protocol<HttpExchange> {
       stageResult(ex.response, result, route.serialize);
     },
     respond(ex, err) {
+      let sent: void | Promise<void>;
       try {
         if (err !== undefined) stageError(ex.response, err);
       } finally {
-        ex.send();
+        // A stream body answers a promise, which the pipeline awaits before afterCompletion.
+        sent = ex.send();
       }
+      return sent;
     },
   };
 }

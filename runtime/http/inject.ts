@@ -4,6 +4,7 @@
  */
 
 import { flattenHeaders } from '../context/headers.js';
+import { toError } from '../core/error-chain.js';
 import type { Execute } from '../core/pipeline.js';
 import type { Logger } from '../log/logger.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
@@ -56,7 +57,27 @@ export async function inject(
   let sent: OutgoingResponse | undefined;
   const ex = new HttpExchange(
     { method, url: request.url, rawHeaders, body: body === undefined ? [] : [body], limits },
-    { send: (response) => void (sent = response) },
+    {
+      send: (response) => void (sent = response),
+      stream: async (head, source, exchange) => {
+        const chunks: Uint8Array[] = [];
+        const done = () => void (sent = { ...head, body: Buffer.concat(chunks) });
+        let chunk: string | Uint8Array | undefined;
+        try {
+          chunk = await source.read();
+        } catch (err) {
+          exchange.restage(toError(err));
+          throw err;
+        }
+        try {
+          for (; chunk !== undefined; chunk = await source.read()) {
+            chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+          }
+        } finally {
+          done();
+        }
+      },
+    },
   );
   if (probe === undefined || !probe(ex)) {
     const refused = checkRequestHead(request.url, rawHeaders, limits);

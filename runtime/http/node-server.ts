@@ -17,6 +17,7 @@ import type { Logger } from '../log/logger.js';
 import { refuseUpgrade, upgradeOf } from '../ws/handshake.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type ResponseSink } from './exchange.js';
+import { streamToNode } from './node-stream.js';
 import { stageError } from './render.js';
 import { logExchangeFailure } from './request-log.js';
 
@@ -280,6 +281,21 @@ const NODE_SINK: ResponseSink = {
     if ((status === 413 && !req.complete) || server.closing) headers.push('Connection', 'close');
     res.writeHead(status, headers);
     res.end(body);
+  },
+  stream(head, source, exchange) {
+    const { res, server } = exchange as NodeExchange;
+    if (res.headersSent || res.destroyed) {
+      source.cancel();
+      return Promise.resolve();
+    }
+    // The deadline stays until the head goes out: a stream slow to begin is answered 503.
+    return streamToNode(res, head, source, exchange, () => {
+      const { deadline } = exchange as NodeExchange;
+      if (deadline !== undefined) clearTimeout(deadline);
+      if (res.headersSent || res.destroyed) return false;
+      if (server.closing) head.headers.push('Connection', 'close');
+      return true;
+    });
   },
 };
 

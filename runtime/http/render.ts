@@ -6,6 +6,7 @@ import { findHttpError } from '../core/error-chain.js';
 import { FwError, problemOf } from '../errors.js';
 import { Reply } from './reply.js';
 import { checkHeader, type StagedResponse } from './staged-response.js';
+import { isStreamBody } from './stream-body.js';
 
 const TEXT = 'text/plain; charset=utf-8';
 const BINARY = 'application/octet-stream';
@@ -14,8 +15,8 @@ const PROBLEM = 'application/problem+json';
 const JSON_STRINGIFY = (value: unknown): string | undefined => JSON.stringify(value);
 
 /**
- * Stages a successful result: 204 for `undefined`, text, bytes or JSON, written by `serialize`
- * when the handler has a generated writer; throws if it cannot be sent.
+ * Stages a successful result: 204 for `undefined`, text, bytes, a stream (stream-body.ts) or JSON,
+ * written by `serialize` when the handler has a generated writer; throws if it cannot be sent.
  */
 export function stageResult(
   res: StagedResponse,
@@ -47,7 +48,7 @@ export function stageResult(
   if (typeof body === 'string') {
     type = TEXT;
     res.body = body;
-  } else if (body instanceof Uint8Array) {
+  } else if (body instanceof Uint8Array || isStreamBody(body)) {
     type = BINARY;
     res.body = body;
   } else {

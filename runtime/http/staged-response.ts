@@ -6,6 +6,7 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { ResponseWriter } from '../core/types.js';
 import { FwError } from '../errors.js';
+import { discardStream, type StreamBody } from './stream-body.js';
 
 /**
  * The headers staged: `[key, name, value, key, name, value, …]`, the key lower case, the name as
@@ -23,8 +24,8 @@ export class StagedResponse implements ResponseWriter {
   #savedStatus = 0;
   #savedHeaders: StagedHeaders | undefined;
   #sent = false;
-  /** The body to send; `undefined` for none. */
-  body: Uint8Array | string | undefined;
+  /** The body to send; `undefined` for none. A stream is sent as it is read (stream-body.ts). */
+  body: Uint8Array | string | StreamBody | undefined;
 
   setHeader(name: string, value: string): void {
     checkHeader(name, value);
@@ -110,7 +111,10 @@ export class StagedResponse implements ResponseWriter {
 
   /** Drops the body and what was written after the checkpoint (or nothing, without one). */
   rollback(): void {
+    const body = this.body;
     this.body = undefined;
+    // A stream dropped here is never read: its source is stopped, so it holds nothing open.
+    if (typeof body === 'object' && !(body instanceof Uint8Array)) discardStream(body);
     if (!this.#checkpointed) return;
     this.#status = this.#savedStatus;
     this.#headers = this.#savedHeaders?.slice();
@@ -125,10 +129,18 @@ export class StagedResponse implements ResponseWriter {
   take(): {
     status: number;
     headers: Readonly<StagedHeaders> | undefined;
-    body: Uint8Array | string | undefined;
+    body: Uint8Array | string | StreamBody | undefined;
   } {
     this.#sent = true;
     return { status: this.#status, headers: this.#headers, body: this.body };
+  }
+
+  /**
+   * @internal Takes back a response handed over whose stream failed before its first chunk, so
+   * that the error can be staged and sent in its place.
+   */
+  reopen(): void {
+    this.#sent = false;
   }
 }
 

@@ -97,6 +97,26 @@ export class FindMyWayRouter<T> implements Router<T> {
     this.#methods.add(method);
   }
 
+  /**
+   * Registers `value` for `method` on `prefix` followed by anything (`/assets/*`; `/*` for `/`),
+   * outside the portable grammar: for static files. find-my-way tries static segments, then
+   * `:name` segments, then the wildcard, backtracking, so every route `add`ed that matches a path
+   * wins over this one. `prefix` is `/` or starts with `/` and does not end with it.
+   * @internal
+   */
+  addPrefix(method: string, prefix: string, value: T, label: string): void {
+    const path = prefix === '/' ? '/*' : `${prefix}/*`;
+    const entry: Entry<T> = { value, label, path, keys: Object.freeze([]) };
+    try {
+      this.#fmw.on(method as Method, path, noop, entry);
+    } catch (err) {
+      const first = this.#fmw.findRoute(method as Method, path)?.store as Entry<T> | undefined;
+      if (first !== undefined) throw duplicateRoute(method, path, label, first, err);
+      throw err;
+    }
+    this.#methods.add(method);
+  }
+
   find(method: string, path: string): RouteMatch<T> | null {
     // find-my-way would read a path without its leading '/' as an absolute URL or a suffix.
     if (path.charCodeAt(0) !== SLASH) return null;

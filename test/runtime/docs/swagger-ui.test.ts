@@ -2,7 +2,15 @@
 // looked up only when createApp is given `docs`: without the package, an app without docs starts
 // and one with docs fails createApp with FW_ERR_PACKAGE_MISSING. The package is hidden for real,
 // by resolving from (or running fw in) a directory where it is not installed.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -64,13 +72,18 @@ describe('the files of swagger-ui-dist', () => {
 
 describe('fw installed without swagger-ui-dist', () => {
   it('starts an app without docs, and fails createApp({ docs }) with FW_ERR_PACKAGE_MISSING', async () => {
-    // fw's runtime sources beside its three dependencies, where no swagger-ui-dist can be found.
+    // fw's runtime sources beside its dependencies, where no swagger-ui-dist can be found.
     const dir = scratch();
     const fw = join(dir, 'node_modules', 'fw');
     cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
     writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-    for (const dep of ['busboy', 'find-my-way', 'ws']) {
-      symlinkSync(dirname(require.resolve(`${dep}/package.json`)), join(dir, 'node_modules', dep));
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const dep of Object.keys(manifest.dependencies)) {
+      const link = join(dir, 'node_modules', dep);
+      mkdirSync(dirname(link), { recursive: true }); // a scope's folder, @fastify
+      symlinkSync(dirname(require.resolve(`${dep}/package.json`)), link);
     }
     writeFileSync(
       join(dir, 'main.mts'),

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { FwError, HttpError } from '../../../runtime/errors.js';
 import { stageError, stageResult } from '../../../runtime/http/render.js';
 import { StagedResponse } from '../../../runtime/http/staged-response.js';
+import type { StreamBody } from '../../../runtime/http/stream-body.js';
 import { thrown } from './multipart-fixtures.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];
 interface Sent {
   status: number;
   headers: Record<string, string[]>;
-  body: string | Uint8Array | undefined;
+  body: string | Uint8Array | StreamBody | undefined;
 }
 
 /** What `take()` would hand to the sink, headers by their spelled name. */
