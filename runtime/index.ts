@@ -53,8 +53,10 @@ export {
 export {
   type Delivery,
   type DeliveryHandler,
+  type EventDelivery,
   type EventMetadata,
   isUnprocessable,
+  type Subscription,
   type Transport,
   type TransportStartOptions,
 } from './events/transport.js';
