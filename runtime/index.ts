@@ -21,6 +21,7 @@ export {
   Controller,
   Delete,
   EventConsumer,
+  type EventConsumerOptions,
   Get,
   Head,
   type InertDecorator,
