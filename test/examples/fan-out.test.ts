@@ -37,19 +37,7 @@ const brokers: [string, () => Broker][] = [
       return {
         transport: () => rabbitmq.testTransport(names),
         declared: 'rabbitmq broadcast queue declared',
-        exists: async (queue) => {
-          const model = await rabbitmq.admin();
-          try {
-            const channel = await model.createChannel();
-            channel.on('error', () => {});
-            return await channel.checkQueue(queue).then(
-              () => true,
-              (err: Error) => !err.message.includes('NOT_FOUND'),
-            );
-          } finally {
-            await model.close().catch(() => {});
-          }
-        },
+        exists: rabbitmq.queueExists,
       };
     },
   ],
