@@ -41,7 +41,10 @@ export type EventDelivery = { readonly group: string } | { readonly broadcast: t
  * delivery, and the handler that runs those consumers alone.
  */
 export interface Subscription {
-  /** Shared by the instances of this group, or received by every instance; the app's group when absent. */
+  /**
+   * Shared by the instances of this group, or received by every instance; the app's group when
+   * absent.
+   */
   readonly delivery?: EventDelivery;
   readonly eventNames: readonly string[];
   readonly handle: DeliveryHandler;

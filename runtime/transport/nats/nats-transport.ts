@@ -124,7 +124,7 @@ export class NatsTransport implements Transport {
       handle,
       consumer: async (recovering) => {
         if (!recovering) return first;
-        // After a failed pull: the stream or the consumer may have been deleted, declare them again.
+        // After a failed pull: the stream or the consumer may be gone, declare them again.
         await ensureStream(jsm, options);
         return js.consumers.getConsumerFromInfo(await ensure());
       },

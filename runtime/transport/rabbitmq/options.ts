@@ -99,7 +99,7 @@ export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptio
 
 /**
  * The options of a consumer's own `group` (`@EventConsumer({ group })`): its queue is the group's
- * name, its dead letters go to `${group}.dead` (the `deadLetter.queue` option names the app's group's).
+ * name, its dead letters go to `${group}.dead` (`deadLetter.queue` names the app group's only).
  * @internal
  */
 export function groupOptions(options: ResolvedOptions, group: string): ResolvedOptions {

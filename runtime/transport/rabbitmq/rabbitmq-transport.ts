@@ -54,9 +54,9 @@ export class RabbitMqTransport implements Transport {
 
   /**
    * Connects, declares the group's queue bound to `eventNames` (and a queue for each other group
-   * and the instance's broadcast queue, for `options.subscriptions`) and starts consuming. Rejects if the
-   * first connection or the declarations fail (a wrong URL, password or queue should not be
-   * retried in silence); it may then be called again.
+   * and the instance's broadcast queue, for `options.subscriptions`) and starts consuming.
+   * Rejects if the first connection or the declarations fail (a wrong URL, password or queue
+   * should not be retried in silence); it may then be called again.
    */
   async start(
     eventNames: readonly string[],

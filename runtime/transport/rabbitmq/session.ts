@@ -1,6 +1,6 @@
 /**
  * One connection to the broker with its channels: a confirm channel for publishing and, once the
- * app consumes, a channel for each subscription's consumer. Losing any of them loses the session: the
+ * app consumes, a channel per subscription's consumer. Losing any of them loses the session: the
  * transport then opens a new one, and the broker redelivers what was not acknowledged.
  */
 import { randomUUID } from 'node:crypto';

@@ -72,7 +72,8 @@ export function queueArguments(options: ResolvedOptions): Record<string, unknown
 /**
  * Declares an instance's broadcast queue: a classic queue, exclusive to this connection and
  * deleted with it (or when its last consumer leaves), bound like a group's queue. It has no
- * delivery limit or dead letters: a message its consumers fail is dropped (docs/transport-rabbitmq.md).
+ * delivery limit or dead letters: a message its consumers fail is dropped
+ * (docs/transport-rabbitmq.md).
  * @internal
  */
 export async function declareBroadcast(
