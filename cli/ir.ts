@@ -29,6 +29,8 @@ export const DIAGNOSTIC_CODES = {
   FW0107: 'a handler that is static, private, or not a method',
   FW0108: 'a @UseInterceptors argument that is not an importable class',
   FW0109: 'a decorator applied without being called (`@Get` for `@Get()`)',
+  FW0110:
+    '`@EventConsumer` options fwgen cannot use: `group` with `broadcast: true`, a value that is not a literal, an unknown option, or a group that cannot name a queue',
   FW0201: 'an unsupported parameter type',
   FW0202: 'a primitive parameter that names no route key',
   FW0203: 'a parameter without a type annotation',
@@ -187,7 +189,17 @@ export interface ControllerModel {
   readonly at: SourceLocation;
   readonly interceptors: readonly ImportRef[];
   readonly handlers: readonly HandlerModel[];
+  /** An `@EventConsumer`'s own delivery; absent: the app's group. */
+  readonly delivery?: ConsumerDelivery;
 }
+
+/**
+ * How an event consumer's instances share its messages: those of `group` share them, or every
+ * instance receives each (`broadcast`).
+ */
+export type ConsumerDelivery =
+  | { readonly kind: 'group'; readonly group: string }
+  | { readonly kind: 'broadcast' };
 
 /** One handler method. */
 export interface HandlerModel {

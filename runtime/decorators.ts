@@ -40,6 +40,11 @@ function withPath(...args: unknown[]): InertDecorator {
 function withNothing(...args: unknown[]): InertDecorator {
   return args.length > 0 ? APPLIED_BARE : inert;
 }
+function withOptions(...args: unknown[]): InertDecorator {
+  const [options] = args;
+  const isOptions = options === undefined || (typeof options === 'object' && options !== null);
+  return args.length > 1 || !isOptions ? APPLIED_BARE : inert;
+}
 function withClasses(...args: unknown[]): InertDecorator {
   return args.every(isClass) ? inert : APPLIED_BARE;
 }
@@ -66,8 +71,22 @@ export const UseInterceptors: (
     ...args: never[]
   ) => unknown)[]
 ) => InertDecorator = withClasses;
-/** Marks a class whose methods consume events. */
-export const EventConsumer: () => InertDecorator = withNothing;
+/**
+ * How the instances of an `@EventConsumer` share its messages: `group` names the group whose
+ * instances share them (each message handled once per group; the default is the transport's
+ * `group`, the app's), `broadcast: true` has every instance receive every message (a WebSocket
+ * fan-out, a local cache). Not both: fwgen reports it (FW0110).
+ */
+export type EventConsumerOptions =
+  | { readonly group?: string; readonly broadcast?: false }
+  | { readonly broadcast: true; readonly group?: never };
+
+/**
+ * Marks a class whose methods consume events; `options` says how its instances share them.
+ * @example @EventConsumer({ broadcast: true }) export class OrderFeed { … }
+ * @see docs/API.md, "Events"
+ */
+export const EventConsumer: (options?: EventConsumerOptions) => InertDecorator = withOptions;
 /** Consumes the events named `name`. */
 export const OnEvent: (name: string) => InertDecorator = withPath;
 /** Marks a class that accepts WebSocket connections on `path` (route keys allowed). */

@@ -21,6 +21,7 @@ export {
   Controller,
   Delete,
   EventConsumer,
+  type EventConsumerOptions,
   Get,
   Head,
   type InertDecorator,
@@ -53,8 +54,10 @@ export {
 export {
   type Delivery,
   type DeliveryHandler,
+  type EventDelivery,
   type EventMetadata,
   isUnprocessable,
+  type Subscription,
   type Transport,
   type TransportStartOptions,
 } from './events/transport.js';

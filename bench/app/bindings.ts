@@ -220,7 +220,7 @@ function build(make: Make): readonly unknown[] {
 }
 
 export const bindings: Bindings = {
-  version: 1,
+  version: 2,
   graph: {
     keys: [EchoGateway, OrderController, UserInterceptor, ShippedCounter, ShippingEvents],
     names: [

@@ -4,7 +4,8 @@
  * can reach them (exported, concrete, public instance methods).
  */
 import { ts } from 'ts-morph';
-import type { ImportRef, SourceLocation } from '../ir.js';
+import type { ConsumerDelivery, ImportRef, SourceLocation } from '../ir.js';
+import { deliveryOf } from './delivery.js';
 import type { FwDecorator, FwDecoratorUse } from './framework.js';
 import { interceptorRefs } from './interceptors.js';
 import { handlerRoute, prefixOf } from './routes.js';
@@ -43,6 +44,8 @@ export interface FoundController {
   readonly interceptors: readonly ImportRef[] | undefined;
   readonly handlers: readonly FoundHandler[];
   readonly node: ts.ClassLikeDeclaration;
+  /** An `@EventConsumer`'s own delivery; undefined for the app's group, or when reported. */
+  readonly delivery: ConsumerDelivery | undefined;
 }
 
 const KINDS: Partial<Record<FwDecorator, ControllerKind>> = {
@@ -154,6 +157,7 @@ export function scanClass(scope: Scope, cls: ts.ClassLikeDeclaration): FoundCont
     interceptors: classInterceptors,
     handlers,
     node: cls,
+    delivery: deliveryOf(scope, first, className),
   };
 }
 

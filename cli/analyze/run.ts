@@ -142,8 +142,8 @@ function controllerModel(
     });
   }
   if (c.interceptors === undefined) return undefined;
-  const { kind, name, ref, at, interceptors } = c;
-  return { kind, name, ref, at, interceptors, handlers };
+  const { kind, name, ref, at, interceptors, delivery } = c;
+  return { kind, name, ref, at, interceptors, handlers, ...(delivery ? { delivery } : {}) };
 }
 
 function classesOf(file: ts.SourceFile): ts.ClassLikeDeclaration[] {

@@ -4,8 +4,15 @@
  * Values are laid out for the column where the template places them (see `COLUMN`).
  */
 import { BINDINGS_VERSION } from '../../runtime/app/bindings.js';
-import type { AppModel, ControllerModel, HandlerModel, ImportRef, ParamModel } from '../ir.js';
-import { compareText } from '../ir.js';
+import type {
+  AppModel,
+  ConsumerDelivery,
+  ControllerModel,
+  HandlerModel,
+  ImportRef,
+  ParamModel,
+} from '../ir.js';
+import { assertNever, compareText } from '../ir.js';
 import { buildGraphView, type GraphView } from './graph.js';
 import { type ImportedName, planImports, refKey } from './imports.js';
 import { call, fits, list, member, quote } from './layout.js';
@@ -33,6 +40,8 @@ export interface ControllerView {
   readonly name: string;
   readonly source: string;
   readonly interceptors: string;
+  /** An event consumer's `delivery` object: none or one. */
+  readonly delivery: readonly string[];
   readonly handlers: readonly HandlerView[];
 }
 
@@ -118,6 +127,7 @@ export function buildView(model: AppModel, out: string): BindingsView {
       name: quote(c.name),
       source: quote(`${c.at.file}:${c.at.line}`),
       interceptors: field(COLUMN.controller, 'interceptors', c.interceptors.map(local)),
+      delivery: c.delivery === undefined ? [] : [deliveryView(c.delivery)],
       handlers: c.handlers.map((h) =>
         handlerView(
           c,
@@ -129,6 +139,18 @@ export function buildView(model: AppModel, out: string): BindingsView {
       ),
     })),
   };
+}
+
+/** `{ group: 'billing' }` or `{ broadcast: true }`, as `@EventConsumer` takes them. */
+function deliveryView(delivery: ConsumerDelivery): string {
+  switch (delivery.kind) {
+    case 'group':
+      return `{ group: ${quote(delivery.group)} }`;
+    case 'broadcast':
+      return '{ broadcast: true }';
+    default:
+      return assertNever(delivery);
+  }
 }
 
 function handlerView(

@@ -24,7 +24,7 @@ import {
   validator,
 } from 'fw/validate';
 import { config } from './config.js';
-import { OrderFeed, OrderFeedGateway } from './feed.js';
+import { OrderFeed, OrderFeedEvents, OrderFeedGateway } from './feed.js';
 import { AuthInterceptor, TimingInterceptor } from './interceptors.js';
 import { OrderController, OrderEvents } from './orders.js';
 import { OrderLog, UserStore } from './store.js';
@@ -107,17 +107,19 @@ function readUserFilter(q: Values): unknown {
 // The object graph, in dependency order: each instance once, after what it is built from.
 function build(make: Make): readonly unknown[] {
   const orderFeed = make(0, () => new OrderFeed());
-  const orderFeedGateway = make(1, () => new OrderFeedGateway(orderFeed));
-  const authInterceptor = make(2, () => new AuthInterceptor());
-  const timingInterceptor = make(3, () => new TimingInterceptor());
-  const orderController = make(4, () => new OrderController());
-  const orderLog = make(5, () => new OrderLog());
-  const orderEvents = make(6, () => new OrderEvents(orderLog, orderFeed));
-  const exampleConfig = make(7, () => config());
-  const userStore = make(8, () => new UserStore(exampleConfig));
-  const userController = make(9, () => new UserController(userStore));
+  const orderFeedEvents = make(1, () => new OrderFeedEvents(orderFeed));
+  const orderFeedGateway = make(2, () => new OrderFeedGateway(orderFeed));
+  const authInterceptor = make(3, () => new AuthInterceptor());
+  const timingInterceptor = make(4, () => new TimingInterceptor());
+  const orderController = make(5, () => new OrderController());
+  const orderLog = make(6, () => new OrderLog());
+  const orderEvents = make(7, () => new OrderEvents(orderLog));
+  const exampleConfig = make(8, () => config());
+  const userStore = make(9, () => new UserStore(exampleConfig));
+  const userController = make(10, () => new UserController(userStore));
   return [
     orderFeed,
+    orderFeedEvents,
     orderFeedGateway,
     authInterceptor,
     timingInterceptor,
@@ -131,10 +133,11 @@ function build(make: Make): readonly unknown[] {
 }
 
 export const bindings: Bindings = {
-  version: 1,
+  version: 2,
   graph: {
     keys: [
       OrderFeed,
+      OrderFeedEvents,
       OrderFeedGateway,
       AuthInterceptor,
       TimingInterceptor,
@@ -147,6 +150,7 @@ export const bindings: Bindings = {
     ],
     names: [
       'OrderFeed',
+      'OrderFeedEvents',
       'OrderFeedGateway',
       'AuthInterceptor',
       'TimingInterceptor',
@@ -157,22 +161,48 @@ export const bindings: Bindings = {
       'UserStore',
       'UserController',
     ],
-    needs: [[], [0], [], [], [], [], [5, 0], [], [7], [8]],
-    roots: [1, 2, 3, 4, 6, 9],
+    needs: [[], [0], [0], [], [], [], [], [6], [], [8], [9]],
+    roots: [1, 2, 3, 4, 5, 7, 10],
     build,
   },
   controllers: [
     defineController({
+      type: OrderFeedEvents,
+      name: 'OrderFeedEvents',
+      source: 'examples/app/feed.ts:44',
+      interceptors: [],
+      delivery: { broadcast: true },
+      handlers: [
+        {
+          name: 'placed',
+          method: 'EVENT',
+          path: 'order.placed',
+          source: 'examples/app/feed.ts:53',
+          interceptors: [],
+          params: [
+            {
+              index: 0,
+              name: 'event',
+              type: 'examples/app/orders#OrderPlaced',
+              optional: false,
+              validate: validateOrderPlaced,
+            },
+          ],
+          invoke: (c, a) => c.placed(a[0] as never),
+        },
+      ],
+    }),
+    defineController({
       type: OrderFeedGateway,
       name: 'OrderFeedGateway',
-      source: 'examples/app/feed.ts:23',
+      source: 'examples/app/feed.ts:27',
       interceptors: [],
       handlers: [
         {
           name: 'subscribe',
           method: 'WS',
           path: '/ws/orders',
-          source: 'examples/app/feed.ts:32',
+          source: 'examples/app/feed.ts:36',
           interceptors: [],
           params: [
             { index: 0, name: 'msg', type: 'fw/core#WebSocketMessageContext', optional: false },
@@ -185,14 +215,14 @@ export const bindings: Bindings = {
     defineController({
       type: OrderController,
       name: 'OrderController',
-      source: 'examples/app/orders.ts:22',
+      source: 'examples/app/orders.ts:21',
       interceptors: [],
       handlers: [
         {
           name: 'place',
           method: 'POST',
           path: '/orders',
-          source: 'examples/app/orders.ts:27',
+          source: 'examples/app/orders.ts:26',
           interceptors: [],
           params: [
             {
@@ -212,14 +242,14 @@ export const bindings: Bindings = {
     defineController({
       type: OrderEvents,
       name: 'OrderEvents',
-      source: 'examples/app/orders.ts:36',
+      source: 'examples/app/orders.ts:39',
       interceptors: [],
       handlers: [
         {
           name: 'placed',
           method: 'EVENT',
           path: 'order.placed',
-          source: 'examples/app/orders.ts:47',
+          source: 'examples/app/orders.ts:48',
           interceptors: [],
           params: [
             {

@@ -1,7 +1,6 @@
 import { Controller, EventConsumer, OnEvent, Post, reply } from 'fw';
 import type { Context } from 'fw/context';
 import { type DomainEvent, publishEvents } from 'fw/publish';
-import type { OrderFeed } from './feed.js';
 import type { OrderLog } from './store.js';
 
 /** What a client sends to place an order. */
@@ -33,21 +32,21 @@ export class OrderController {
   }
 }
 
+/**
+ * Records each order once: the instances of the app's consumer group share the messages (the
+ * default; `@EventConsumer({ group: 'billing' })` would name another group).
+ */
 @EventConsumer()
 export class OrderEvents {
   readonly #log: OrderLog;
-  readonly #feed: OrderFeed;
 
-  constructor(log: OrderLog, feed: OrderFeed) {
+  constructor(log: OrderLog) {
     this.#log = log;
-    this.#feed = feed;
   }
 
-  /** Records the order, then pushes it to the WebSocket subscribers of `/ws/orders`. */
+  /** Records the order, once among the app's instances. */
   @OnEvent('order.placed')
-  async placed(event: OrderPlaced): Promise<void> {
+  placed(event: OrderPlaced): void {
     this.#log.record(`order ${event.orderId}: ${event.qty} x ${event.sku}`);
-    const { orderId, sku, qty } = event;
-    await this.#feed.push(JSON.stringify({ event: event.name, orderId, sku, qty }));
   }
 }

@@ -17,9 +17,13 @@
  * };
  */
 import type { Interceptor, ParameterMeta } from '../core/types.js';
+import type { EventDelivery } from '../events/transport.js';
 
-/** The bindings format this runtime reads; fwgen writes the same number. */
-export const BINDINGS_VERSION = 1;
+/**
+ * The bindings format fwgen writes. This runtime reads it and version 1, which had no consumer
+ * `delivery` (every consumer then shares the app's group, as it did).
+ */
+export const BINDINGS_VERSION = 2;
 
 /** A class the app can create (with no arguments) or find among the providers. */
 export type Class<T = unknown> = abstract new (...args: never[]) => T;
@@ -29,7 +33,7 @@ export type InterceptorClass = Class<Interceptor>;
 
 /** Everything fwgen found in the application. */
 export interface Bindings {
-  readonly version: typeof BINDINGS_VERSION;
+  readonly version: typeof BINDINGS_VERSION | 1;
   readonly controllers: readonly ControllerBinding[];
   /**
    * The application's object graph, which fwgen builds from constructor parameter types and
@@ -95,6 +99,11 @@ export interface ControllerBinding<C = unknown> {
   /** Class-level `@UseInterceptors`, in order. */
   readonly interceptors: readonly InterceptorClass[];
   readonly handlers: readonly HandlerBinding<C>[];
+  /**
+   * How an `@EventConsumer`'s instances share its messages (its decorator's options); absent: the
+   * app's group.
+   */
+  readonly delivery?: EventDelivery;
 }
 
 /** One handler method and how to call it. */

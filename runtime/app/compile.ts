@@ -7,6 +7,7 @@
 import type { Route } from '../core/pipeline.js';
 import type { ArgumentResolver, HandlerMeta, Interceptor } from '../core/types.js';
 import { FwError } from '../errors.js';
+import type { EventDelivery } from '../events/transport.js';
 import { routeKeys } from '../router/router.js';
 import {
   BINDINGS_VERSION,
@@ -24,6 +25,8 @@ export interface CompiledRoute {
   /** `Controller.method`, for messages. */
   readonly label: string;
   readonly route: Route;
+  /** An event consumer's delivery, from its controller; absent: the app's group. */
+  readonly delivery?: EventDelivery;
 }
 
 /** Every handler of the bindings, compiled, waiting for its instances. */
@@ -55,7 +58,7 @@ export function compileRoutes(
   bindings: Bindings,
   resolvers: readonly ArgumentResolver[],
 ): CompiledRoutes {
-  if (bindings?.version !== BINDINGS_VERSION) {
+  if (bindings?.version !== BINDINGS_VERSION && bindings?.version !== 1) {
     throw new FwError('FW_ERR_BINDINGS_VERSION', {
       got: bindings?.version,
       want: BINDINGS_VERSION,
@@ -128,5 +131,12 @@ function compileHandler(
     invoke: handler.invoke as Route['invoke'],
     serialize: handler.serialize,
   };
-  return { method: handler.method, path: handler.path, label, route };
+  const { delivery } = controller;
+  return {
+    method: handler.method,
+    path: handler.path,
+    label,
+    route,
+    ...(delivery === undefined || handler.method !== 'EVENT' ? {} : { delivery }),
+  };
 }

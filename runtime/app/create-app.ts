@@ -13,6 +13,7 @@ import { checkDocsPaths } from '../docs/docs-options.js';
 import { docsFiles, docsProbe } from '../docs/docs-probe.js';
 import { swaggerUiFiles } from '../docs/swagger-ui.js';
 import { FwError } from '../errors.js';
+import { ConsumerDeliveries } from '../events/consumer-deliveries.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
 import { inMemoryTransport } from '../events/in-memory-transport.js';
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions): App {
   const lifecycle = new InstanceLifecycle(logger);
   const transport: Transport = options.transport ?? inMemoryTransport();
   const consumers = new Map<string, Route[]>();
+  const deliveries = new ConsumerDeliveries();
   const unconsumed = warnUnconsumed(logger, (name) => consumers.has(name));
   // Each event carries the id of the request, message or connection that published it.
   const publisher = {
@@ -127,8 +129,10 @@ export function createApp(options: AppOptions): App {
   const router = new FindMyWayRouter<Route>();
   const gateways: GatewayRoute[] = [];
   for (const c of compiled.routes) {
-    if (c.method === 'EVENT') consumers.set(c.path, [...(consumers.get(c.path) ?? []), c.route]);
-    else if (c.method === 'WS') gateways.push(c);
+    if (c.method === 'EVENT') {
+      consumers.set(c.path, [...(consumers.get(c.path) ?? []), c.route]);
+      deliveries.add(c.path, c.route, c.delivery);
+    } else if (c.method === 'WS') gateways.push(c);
     else router.add(c.method, c.path, c.route, c.label);
   }
   // After the controllers' routes, which win over files (docs/API.md, "Static files").
@@ -188,10 +192,11 @@ export function createApp(options: AppOptions): App {
     eventName: string,
     payload: Uint8Array,
     metadata: EventMetadata | undefined,
+    among: ReadonlyMap<string, readonly Route[]> = consumers,
   ): Promise<void> => {
     // One id for every consumer of the message: the publisher's when it is a token.
     const requestId = requestIdFor(metadata?.requestId);
-    const routes = consumers.get(eventName);
+    const routes = among.get(eventName);
     if (routes === undefined) throw new FwError('FW_ERR_NO_CONSUMER', { event: eventName });
     if (payload.byteLength > resolved.maxPayloadBytes) {
       throw new FwError('FW_ERR_PAYLOAD_TOO_LARGE', {
@@ -218,7 +223,12 @@ export function createApp(options: AppOptions): App {
     await transport.start(
       [...consumers.keys()].sort(),
       (d) => deliver(d.eventName, d.payload, d.metadata),
-      { logger },
+      {
+        logger,
+        subscriptions: deliveries.subscriptions(
+          (routes) => (d) => deliver(d.eventName, d.payload, d.metadata, routes),
+        ),
+      },
     );
     ready = true;
   };

@@ -30,10 +30,37 @@ export interface Delivery {
 /** Handles one delivery: resolving acknowledges it, rejecting negatively acknowledges it. */
 export type DeliveryHandler = (delivery: Delivery) => Promise<void>;
 
+/**
+ * How a consumer's instances share its messages (`@EventConsumer({ group })` or
+ * `@EventConsumer({ broadcast: true })`): none of them for the transport's own `group` (the app's).
+ */
+export type EventDelivery = { readonly group: string } | { readonly broadcast: true };
+
+/**
+ * One way the app's consumers receive their events: the events of the consumers that share a
+ * delivery, and the handler that runs those consumers alone.
+ */
+export interface Subscription {
+  /**
+   * Shared by the instances of this group, or received by every instance; the app's group when
+   * absent.
+   */
+  readonly delivery?: EventDelivery;
+  readonly eventNames: readonly string[];
+  readonly handle: DeliveryHandler;
+}
+
 /** What the app hands a transport as it starts it. */
 export interface TransportStartOptions {
   /** The app's logger: a transport created without its own `logger` reports to this one. */
   readonly logger?: Logger;
+  /**
+   * The consumers by delivery, each with its own handler. A broker transport gives each group its
+   * own queue or consumer and each instance its own for broadcast ones. A transport that ignores
+   * this gives every message of `eventNames` to the `handle` of `start`, which runs every consumer
+   * of the event, as if all shared the app's group.
+   */
+  readonly subscriptions?: readonly Subscription[];
 }
 
 /** Carries events between publishers and the app's consumers. */

@@ -35,7 +35,12 @@ describe('example app: openapi.json and asyncapi.json', () => {
         .all()
         .map((o) => o.id())
         .sort(),
-    ).toEqual(['OrderEvents.placed', 'OrderFeedGateway.subscribe', 'publish.order.placed']);
+    ).toEqual([
+      'OrderEvents.placed',
+      'OrderFeedEvents.placed',
+      'OrderFeedGateway.subscribe',
+      'publish.order.placed',
+    ]);
   });
 
   it('describes every HTTP route of the bindings, as Controller.method', () => {

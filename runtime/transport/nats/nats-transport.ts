@@ -5,27 +5,32 @@
  * rejected, and dead-lettering it after `maxDeliver` deliveries. The client reconnects by itself
  * and the pulls resume.
  */
-import type { Consumer, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import { randomUUID } from 'node:crypto';
+import type { ConsumerInfo, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import { isRequestId, REQUEST_ID_HEADER } from '../../context/request-id.js';
+import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import type {
   DeliveryHandler,
   EventMetadata,
   Transport,
   TransportStartOptions,
 } from '../../events/transport.js';
+import { log } from '../../log/logger.js';
 import { InFlight, within } from '../shared/promises.js';
 import { type Connection, openConnection } from './connection.js';
 import { natsLibrary } from './library.js';
 import {
+  broadcastOptions,
   eventSubject,
+  groupOptions,
   type NatsTransportOptions,
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
 import { type Outgoing, publishAcked } from './publish-acked.js';
 import { Puller } from './puller.js';
-import { ensureConsumer, ensureStream } from './topology.js';
+import { ensureBroadcastConsumer, ensureConsumer, ensureStream } from './topology.js';
 
 const DRAIN_TIMEOUT_MS = 5000;
 
@@ -43,7 +48,9 @@ export class NatsTransport implements Transport {
   #link: Promise<Link> | undefined;
   /** The link once open. */
   #linked: Link | undefined;
-  #puller: Puller | undefined;
+  #pullers: Puller[] = [];
+  /** The broadcast consumer's name, once created: deleted on close. */
+  #broadcast: string | undefined;
   #started = false;
   #closing = false;
   #closed = false;
@@ -54,7 +61,9 @@ export class NatsTransport implements Transport {
   }
 
   /**
-   * Connects, declares the stream and the group's consumer for `eventNames`, and starts pulling.
+   * Connects, declares the stream and the group's consumer for `eventNames` (and one for each
+   * other group and the instance's broadcast consumer, for `options.subscriptions`), and starts
+   * pulling.
    * Rejects if the first connection or a declaration fails (a wrong URL or a stream whose subjects
    * another stream holds should not be retried in silence); it may then be called again.
    */
@@ -70,30 +79,67 @@ export class NatsTransport implements Transport {
     for (const name of eventNames) eventSubject(options.subjectPrefix, name);
     this.#started = true;
     try {
-      const { nc, jsm, js } = await this.#connect();
-      if (eventNames.length === 0) return;
-      // Built from the info ensureConsumer already has: before 2.9.15 the server recomputed a
-      // filtered consumer's pending count on every info request (nats-server#3877), which slowed
-      // delivery to the whole group for a while.
-      const first = js.consumers.getConsumerFromInfo(
-        await ensureConsumer(nc, jsm, options, eventNames),
-      );
-      this.#puller = new Puller({
-        options,
-        js,
-        eventNames,
-        handle,
-        consumer: async (recovering) => {
-          if (!recovering) return first;
-          return this.#recover(nc, jsm, js, eventNames);
-        },
-        closed: () => nc.isClosed(),
-      });
-      this.#puller.start();
+      const link = await this.#connect();
+      const subscriptions = brokerSubscriptions(options.group, eventNames, handle, startOptions);
+      const pullers: Puller[] = [];
+      for (const subscription of subscriptions) {
+        pullers.push(await this.#puller(link, subscription));
+      }
+      this.#pullers = pullers;
+      for (const puller of pullers) puller.start();
     } catch (err) {
       this.#started = false;
+      await this.#deleteBroadcast();
       throw err;
     }
+  }
+
+  /** Declares the subscription's consumer and a puller for it (not started). */
+  async #puller(link: Link, subscription: BrokerSubscription): Promise<Puller> {
+    const { nc, jsm, js } = link;
+    const { eventNames, handle } = subscription;
+    let options: ResolvedOptions;
+    let ensure: () => Promise<ConsumerInfo>;
+    if (subscription.broadcast) {
+      options = broadcastOptions(this.#options, randomUUID());
+      ensure = () => ensureBroadcastConsumer(nc, jsm, options, eventNames);
+    } else {
+      options = groupOptions(this.#options, subscription.group);
+      ensure = () => ensureConsumer(nc, jsm, options, eventNames);
+      if (options !== this.#options) await ensureStream(jsm, options); // its dead-letter subject
+    }
+    // Built from the info the declaration already has: before 2.9.15 the server recomputed a
+    // filtered consumer's pending count on every info request (nats-server#3877), which slowed
+    // delivery to the whole group for a while.
+    const first = js.consumers.getConsumerFromInfo(await ensure());
+    if (subscription.broadcast) {
+      this.#broadcast = options.group;
+      const fields = { group: this.#options.group, consumer: options.group };
+      log(options.logger, 'info', fields, 'nats broadcast consumer created');
+    }
+    return new Puller({
+      options,
+      js,
+      eventNames,
+      handle,
+      consumer: async (recovering) => {
+        if (!recovering) return first;
+        // After a failed pull: the stream or the consumer may be gone, declare them again.
+        await ensureStream(jsm, options);
+        return js.consumers.getConsumerFromInfo(await ensure());
+      },
+      closed: () => nc.isClosed(),
+    });
+  }
+
+  /** Deletes the broadcast consumer, if any; the server would, after a while, anyway. */
+  async #deleteBroadcast(): Promise<void> {
+    const name = this.#broadcast;
+    const link = this.#linked;
+    if (name === undefined || link === undefined || link.nc.isClosed()) return;
+    this.#broadcast = undefined;
+    const deleted = link.jsm.consumers.delete(this.#options.stream, name);
+    await within(deleted, DRAIN_TIMEOUT_MS, () => new Error('delete timed out')).catch(() => {});
   }
 
   /**
@@ -123,7 +169,8 @@ export class NatsTransport implements Transport {
 
   async #close(): Promise<void> {
     this.#closing = true;
-    await this.#puller?.stop();
+    await Promise.all(this.#pullers.map((p) => p.stop()));
+    await this.#deleteBroadcast();
     await this.#publishing.drain();
     this.#closed = true;
     const link = await this.#link?.catch(() => undefined);
@@ -173,19 +220,6 @@ export class NatsTransport implements Transport {
       await nc.close();
       throw err;
     }
-  }
-
-  /** After a failed pull: the stream or the consumer may have been deleted, declare them again. */
-  async #recover(
-    nc: NatsConnection,
-    jsm: JetStreamManager,
-    js: JetStreamClient,
-    eventNames: readonly string[],
-  ): Promise<Consumer> {
-    await ensureStream(jsm, this.#options);
-    return js.consumers.getConsumerFromInfo(
-      await ensureConsumer(nc, jsm, this.#options, eventNames),
-    );
   }
 }
 

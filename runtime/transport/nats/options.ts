@@ -91,6 +91,35 @@ export function resolveOptions(options: NatsTransportOptions): ResolvedOptions {
   };
 }
 
+/**
+ * The options of a consumer's own `group` (`@EventConsumer({ group })`): the durable consumer of
+ * that name, whose dead letters go to `${subjectPrefix}-dead.${group}` unless `deadLetterSubject`
+ * names one subject for all (or is `false`). @internal
+ */
+export function groupOptions(options: ResolvedOptions, group: string): ResolvedOptions {
+  if (group === options.group) return options;
+  const { subjectPrefix, deadLetterSubject } = options;
+  const defaulted = deadLetterSubject === `${subjectPrefix}-dead.${options.group}`;
+  return {
+    ...options,
+    group: jsName('@EventConsumer group', group),
+    deadLetterSubject: defaulted ? `${subjectPrefix}-dead.${group}` : deadLetterSubject,
+  };
+}
+
+/**
+ * The options of an instance's broadcast consumer, named `${group}-broadcast-${id}`: one delivery
+ * per message and no dead letters, as a failure concerns this instance alone. @internal
+ */
+export function broadcastOptions(options: ResolvedOptions, id: string): ResolvedOptions {
+  return {
+    ...options,
+    group: `${options.group}-broadcast-${id}`,
+    maxDeliver: 1,
+    deadLetterSubject: false,
+  };
+}
+
 /** The subject of `eventName`; throws for a name that is not a valid subject. @internal */
 export function eventSubject(prefix: string, eventName: string): string {
   if (!SUBJECT.test(eventName)) {

@@ -1,7 +1,8 @@
 /**
  * The JetStream side of the transport, declared idempotently so that any number of instances may
  * start at once: a stream holding `${subjectPrefix}.>` (and the dead-letter subject unless another
- * stream holds it), and one durable pull consumer per group, filtered to the consumed events.
+ * stream holds it), one durable pull consumer per group, filtered to the consumed events, and
+ * one ephemeral consumer per instance for its broadcast consumers.
  */
 import type { ConsumerConfig, ConsumerInfo, JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -55,14 +56,8 @@ export async function ensureConsumer(
   options: ResolvedOptions,
   eventNames: readonly string[],
 ): Promise<ConsumerInfo> {
-  const { stream, group, subjectPrefix } = options;
-  const subjects = eventNames.map((name) => eventSubject(subjectPrefix, name));
-  const filter =
-    subjects.length === 1
-      ? { filter_subject: subjects[0] }
-      : multipleFilters(nc)
-        ? { filter_subjects: subjects }
-        : { filter_subject: `${subjectPrefix}.>` };
+  const { stream, group } = options;
+  const filter = filterOf(nc, options, eventNames);
   const settings: Partial<ConsumerConfig> = {
     ack_wait: natsLibrary().nats.nanos(options.ackWait),
     max_ack_pending: options.maxAckPending,
@@ -98,6 +93,59 @@ export async function ensureConsumer(
   const clear =
     'filter_subjects' in filter ? { filter_subject: '' } : { filter_subjects: undefined };
   return jsm.consumers.update(stream, group, { ...clear, ...settings });
+}
+
+/**
+ * Creates an instance's broadcast consumer (`options.group` is its name), or finds it again after
+ * a failed pull: an ephemeral pull consumer of new messages, which the server deletes once nobody
+ * has pulled from it for `inactive_threshold`, and the transport deletes on close. Every instance
+ * has its own, so each receives every message. @internal
+ */
+export async function ensureBroadcastConsumer(
+  nc: NatsConnection,
+  jsm: JetStreamManager,
+  options: ResolvedOptions,
+  eventNames: readonly string[],
+): Promise<ConsumerInfo> {
+  const { stream, group } = options;
+  try {
+    return await jsm.consumers.info(stream, group);
+  } catch (err) {
+    if (
+      !(
+        err instanceof js().JetStreamApiError &&
+        err.code === js().JetStreamApiCodes.ConsumerNotFound
+      )
+    ) {
+      throw err;
+    }
+  }
+  return jsm.consumers.add(stream, {
+    name: group,
+    ack_policy: js().AckPolicy.Explicit,
+    deliver_policy: js().DeliverPolicy.New,
+    ack_wait: natsLibrary().nats.nanos(options.ackWait),
+    max_ack_pending: options.maxAckPending,
+    max_deliver: -1,
+    inactive_threshold: natsLibrary().nats.nanos(BROADCAST_INACTIVE_MS),
+    ...filterOf(nc, options, eventNames),
+  });
+}
+
+/** How long the server keeps a broadcast consumer nobody pulls from (a crashed instance's). */
+export const BROADCAST_INACTIVE_MS = 30_000;
+
+/** The consumer's filter: its events' subjects (the whole prefix before 2.10, for several). */
+function filterOf(
+  nc: NatsConnection,
+  options: ResolvedOptions,
+  eventNames: readonly string[],
+): { filter_subject: string } | { filter_subjects: string[] } {
+  const subjects = eventNames.map((name) => eventSubject(options.subjectPrefix, name));
+  if (subjects.length === 1) return { filter_subject: subjects[0] as string };
+  return multipleFilters(nc)
+    ? { filter_subjects: subjects }
+    : { filter_subject: `${options.subjectPrefix}.>` };
 }
 
 function sameSettings(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {

@@ -97,6 +97,21 @@ export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptio
   };
 }
 
+/**
+ * The options of a consumer's own `group` (`@EventConsumer({ group })`): its queue is the group's
+ * name, its dead letters go to `${group}.dead` (`deadLetter.queue` names the app group's only).
+ * @internal
+ */
+export function groupOptions(options: ResolvedOptions, group: string): ResolvedOptions {
+  if (group === options.group) return options;
+  const dead = options.deadLetter;
+  return {
+    ...options,
+    group: name('@EventConsumer group', group),
+    deadLetter: dead === false ? false : { ...dead, queue: `${group}.dead` },
+  };
+}
+
 function name(option: string, value: unknown, isBrokerName = true): string {
   const s = check.text(option, value);
   // RabbitMQ reserves the amq. prefix (and '' is the default exchange, which Spine refuses too).

@@ -7,6 +7,7 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { isRequestId, requestIdFor } from '../../context/request-id.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';
+import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import {
   type DeliveryHandler,
   type EventMetadata,
@@ -22,11 +23,6 @@ import { confirmPublish, REQUEST_ID_AMQP_HEADER, RefusedError } from './confirm-
 import { type RabbitMqTransportOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { Session } from './session.js';
 
-interface Subscription {
-  readonly eventNames: readonly string[];
-  readonly handle: DeliveryHandler;
-}
-
 interface Waiter {
   resolve(session: Session): void;
   reject(err: Error): void;
@@ -37,7 +33,7 @@ export class RabbitMqTransport implements Transport {
   readonly #options: ResolvedOptions;
   readonly #inFlight = new InFlight();
   readonly #publishing = new InFlight();
-  #subscription: Subscription | undefined;
+  #subscriptions: readonly BrokerSubscription[] | undefined;
   #session: Session | undefined;
   #opening: Promise<Session> | undefined;
   #waiters: Waiter[] = [];
@@ -57,9 +53,10 @@ export class RabbitMqTransport implements Transport {
   }
 
   /**
-   * Connects, declares the group's queue bound to `eventNames` and starts consuming. Rejects if the
-   * first connection or the declarations fail (a wrong URL, password or queue should not be
-   * retried in silence); it may then be called again.
+   * Connects, declares the group's queue bound to `eventNames` (and a queue for each other group
+   * and the instance's broadcast queue, for `options.subscriptions`) and starts consuming.
+   * Rejects if the first connection or the declarations fail (a wrong URL, password or queue
+   * should not be retried in silence); it may then be called again.
    */
   async start(
     eventNames: readonly string[],
@@ -68,14 +65,14 @@ export class RabbitMqTransport implements Transport {
   ): Promise<void> {
     if (this.#closing) throw new Error('rabbitmq transport is closed; create a new one');
     this.#log.adopt(options.logger);
-    if (this.#subscription !== undefined) {
+    if (this.#subscriptions !== undefined) {
       throw new Error('rabbitmq transport is already started; call start() once');
     }
-    this.#subscription = { eventNames: [...eventNames], handle };
+    this.#subscriptions = brokerSubscriptions(this.#options.group, eventNames, handle, options);
     try {
       await this.#subscribe(await this.#ready());
     } catch (err) {
-      this.#subscription = undefined; // start() may be called again
+      this.#subscriptions = undefined; // start() may be called again
       throw err;
     }
   }
@@ -158,11 +155,17 @@ export class RabbitMqTransport implements Transport {
   }
 
   #subscribe(session: Session): Promise<void> {
-    const subscription = this.#subscription;
-    if (subscription === undefined || subscription.eventNames.length === 0)
-      return Promise.resolve();
-    return session.subscribe(this.#options, subscription.eventNames, (channel, message) =>
-      this.#onMessage(session, channel, message),
+    const subscriptions = this.#subscriptions;
+    if (subscriptions === undefined || subscriptions.length === 0) return Promise.resolve();
+    return session.subscribe(
+      this.#options,
+      subscriptions,
+      (subscription, queue, channel, message) =>
+        this.#onMessage(session, subscription, queue, channel, message),
+      (queue) => {
+        const fields = { group: this.#options.group, queue };
+        log(this.#log, 'info', fields, 'rabbitmq broadcast queue declared');
+      },
     );
   }
 
@@ -227,16 +230,26 @@ export class RabbitMqTransport implements Transport {
     }
   }
 
-  #onMessage(session: Session, channel: Channel, message: ConsumeMessage | null): void {
+  #onMessage(
+    session: Session,
+    subscription: BrokerSubscription,
+    queue: string,
+    channel: Channel,
+    message: ConsumeMessage | null,
+  ): void {
     if (message === null) {
-      const queue = this.#options.group;
       session.lose(new Error(`rabbitmq: the broker cancelled the consumer of '${queue}'`));
       return;
     }
-    void this.#inFlight.track(this.#deliver(channel, message));
+    void this.#inFlight.track(this.#deliver(subscription, queue, channel, message));
   }
 
-  async #deliver(channel: Channel, message: ConsumeMessage): Promise<void> {
+  async #deliver(
+    subscription: BrokerSubscription,
+    queue: string,
+    channel: Channel,
+    message: ConsumeMessage,
+  ): Promise<void> {
     const eventName = message.fields.routingKey;
     const headers = message.properties.headers;
     // A message published without an id (by another client) falls back to its message id, so
@@ -246,9 +259,12 @@ export class RabbitMqTransport implements Transport {
     const delivery = { eventName, payload: message.content, metadata: { requestId } };
     const startedAt = performance.now();
     try {
-      await this.#subscription?.handle(delivery);
+      await subscription.handle(delivery);
     } catch (err) {
-      const { maxDeliveries, deadLetter, group } = this.#options;
+      // A broadcast queue has no delivery limit or dead letters: its failures are dropped.
+      const { broadcast } = subscription;
+      const maxDeliveries = broadcast ? 1 : this.#options.maxDeliveries;
+      const deadLetter = !broadcast && this.#options.deadLetter;
       const attempt = Number(headers?.['x-delivery-count'] ?? 0) + 1;
       const final = isUnprocessable(err) || attempt >= maxDeliveries;
       const disposition = !final ? 'redelivered' : deadLetter ? 'dead-lettered' : 'dropped';
@@ -257,14 +273,14 @@ export class RabbitMqTransport implements Transport {
         maxAttempts: maxDeliveries,
         disposition,
         startedAt,
-        group,
+        group: broadcast ? queue : subscription.group,
         ...(disposition === 'dead-lettered' && deadLetter
           ? { deadLetterTo: deadLetter.exchange }
           : {}),
       });
       // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit;
       // rejected without requeue, it is dead-lettered (or dropped) now.
-      settle(() => channel.nack(message, false, !isUnprocessable(err)));
+      settle(() => channel.nack(message, false, !broadcast && !isUnprocessable(err)));
       return;
     }
     settle(() => channel.ack(message));

@@ -1,20 +1,30 @@
 /**
  * One connection to the broker with its channels: a confirm channel for publishing and, once the
- * app consumes, a channel with the group's consumer. Losing any of them loses the session: the
+ * app consumes, a channel per subscription's consumer. Losing any of them loses the session: the
  * transport then opens a new one, and the broker redelivers what was not acknowledged.
  */
+import { randomUUID } from 'node:crypto';
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import type { BrokerSubscription } from '../../events/subscriptions.js';
 import { within } from '../shared/promises.js';
-import type { ResolvedOptions } from './options.js';
-import { declareExchange, declareGroup } from './topology.js';
+import { groupOptions, type ResolvedOptions } from './options.js';
+import { declareBroadcast, declareExchange, declareGroup } from './topology.js';
 
 // A socket that died without a word answers nothing until the heartbeat notices: bound the waits
 // of a deliberate shutdown instead.
 const RPC_TIMEOUT_MS = 5000;
 const timedOut = () => new Error('rabbitmq: no answer from the broker');
 
-/** Gets each message the group's consumer receives; `null` if the broker cancelled it. @internal */
-export type OnMessage = (channel: Channel, message: ConsumeMessage | null) => void;
+/**
+ * Gets each message a subscription's consumer receives from `queue`; `null` if the broker
+ * cancelled it. @internal
+ */
+export type OnMessage = (
+  subscription: BrokerSubscription,
+  queue: string,
+  channel: Channel,
+  message: ConsumeMessage | null,
+) => void;
 
 /** A live connection: see the file comment. @internal */
 export class Session {
@@ -24,7 +34,7 @@ export class Session {
   readonly publisher: ConfirmChannel;
   /** Settles when the connection is gone, for whatever reason. */
   readonly closed: Promise<void>;
-  #consumer: { channel: Channel; tag: string } | undefined;
+  #consumers: { channel: Channel; tag: string }[] = [];
   #subscribing: Promise<void> | undefined;
   #closing = false;
   #ended = false;
@@ -79,31 +89,56 @@ export class Session {
     return this.#ended;
   }
 
-  /** Declares the group's queue for `eventNames` and starts its consumer (once per session). */
-  subscribe(options: ResolvedOptions, eventNames: readonly string[], onMessage: OnMessage) {
+  /**
+   * Declares each subscription's queue and starts its consumer on a channel of its own (once per
+   * session): the group's shared queue, or for a broadcast one a queue of this connection alone,
+   * named `${group}.broadcast.${uuid}` anew on each connection (the broker may not have deleted
+   * the last one's yet), which `onBroadcast` is told.
+   */
+  subscribe(
+    options: ResolvedOptions,
+    subscriptions: readonly BrokerSubscription[],
+    onMessage: OnMessage,
+    onBroadcast: (queue: string) => void,
+  ) {
     this.#subscribing ??= (async () => {
-      const channel = await this.model.createChannel();
-      this.#watch(channel);
-      await channel.prefetch(options.prefetch);
-      await declareGroup(channel, options, eventNames);
-      const { consumerTag } = await channel.consume(
-        options.group,
-        (message) => onMessage(channel, message),
-        { noAck: false },
-      );
-      this.#consumer = { channel, tag: consumerTag };
+      const broadcastQueue = `${options.group}.broadcast.${randomUUID()}`;
+      for (const subscription of subscriptions) {
+        const channel = await this.model.createChannel();
+        this.#watch(channel);
+        await channel.prefetch(options.prefetch);
+        const { eventNames } = subscription;
+        let queue = broadcastQueue;
+        if (subscription.broadcast) await declareBroadcast(channel, options, queue, eventNames);
+        else {
+          queue = subscription.group;
+          await declareGroup(channel, groupOptions(options, queue), eventNames);
+        }
+        const { consumerTag } = await channel.consume(
+          queue,
+          (message) => onMessage(subscription, queue, channel, message),
+          { noAck: false },
+        );
+        this.#consumers.push({ channel, tag: consumerTag });
+        if (subscription.broadcast) onBroadcast(queue);
+      }
     })();
     return this.#subscribing;
   }
 
-  /** Stops the consumer: the broker sends nothing more; messages received stay in flight. */
+  /** Stops the consumers: the broker sends nothing more; messages received stay in flight. */
   async stopConsuming(): Promise<void> {
-    const consumer = this.#consumer;
-    if (consumer === undefined) return;
-    await within(consumer.channel.cancel(consumer.tag), RPC_TIMEOUT_MS, timedOut).catch(() => {});
+    await Promise.all(
+      this.#consumers.map((c) =>
+        within(c.channel.cancel(c.tag), RPC_TIMEOUT_MS, timedOut).catch(() => {}),
+      ),
+    );
   }
 
-  /** Ends the session on purpose: unacknowledged messages go back to the queue. */
+  /**
+   * Ends the session on purpose: unacknowledged messages go back to the queue, and the broker
+   * deletes the broadcast queue, which was this connection's alone.
+   */
   async close(): Promise<void> {
     this.#closing = true;
     await within(this.model.close(), RPC_TIMEOUT_MS, timedOut).catch(() => {});

@@ -1,7 +1,8 @@
 /**
  * What the transport declares on the broker: the durable topic exchange events are published to,
  * and for a consuming app its group's quorum queue, bound to each consumed event name, with a
- * dead-letter exchange and queue behind it.
+ * dead-letter exchange and queue behind it (one per group), and for its broadcast consumers an
+ * exclusive queue of each instance.
  */
 import type { Channel } from 'amqplib';
 import type { ResolvedOptions } from './options.js';
@@ -66,4 +67,29 @@ export function queueArguments(options: ResolvedOptions): Record<string, unknown
     'x-dead-letter-strategy': 'at-least-once',
     'x-overflow': 'reject-publish',
   };
+}
+
+/**
+ * Declares an instance's broadcast queue: a classic queue, exclusive to this connection and
+ * deleted with it (or when its last consumer leaves), bound like a group's queue. It has no
+ * delivery limit or dead letters: a message its consumers fail is dropped
+ * (docs/transport-rabbitmq.md).
+ * @internal
+ */
+export async function declareBroadcast(
+  channel: Channel,
+  options: ResolvedOptions,
+  queue: string,
+  eventNames: readonly string[],
+): Promise<void> {
+  await declareExchange(channel, options);
+  await channel.assertQueue(queue, {
+    exclusive: true,
+    autoDelete: true,
+    durable: false,
+    arguments: { 'x-queue-type': 'classic' },
+  });
+  for (const eventName of eventNames) {
+    await channel.bindQueue(queue, options.exchange, eventName);
+  }
 }

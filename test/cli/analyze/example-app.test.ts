@@ -82,7 +82,7 @@ describe('analyzer: the example app', () => {
     expect(placed).toEqual({
       id: 'examples/app/orders#OrderPlaced',
       name: 'OrderPlaced',
-      at: { file: 'examples/app/orders.ts', line: 15, column: 1 },
+      at: { file: 'examples/app/orders.ts', line: 14, column: 1 },
       doc: { summary: 'Published when an order was placed.' },
       shape: {
         kind: 'object',

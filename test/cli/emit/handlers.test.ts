@@ -40,7 +40,7 @@ describe('controllers', () => {
     expect(text.slice(text.indexOf('export const'))).toBe(
       [
         'export const bindings: Bindings = {',
-        '  version: 1,',
+        '  version: 2,',
         '  controllers: [',
         '    defineController({',
         '      type: UserController,',
@@ -64,6 +64,15 @@ describe('controllers', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it.each([
+    [{ kind: 'broadcast' } as const, '      delivery: { broadcast: true },'],
+    [{ kind: 'group', group: 'billing' } as const, "      delivery: { group: 'billing' },"],
+  ])("writes an event consumer's delivery %o after its interceptors", (delivery, line) => {
+    const c = controller('Feed', 'src/feed.ts', [handler('on', 'EVENT', 'order.placed')]);
+    const text = render(app([{ ...c, kind: 'events', delivery }]), 'src/bindings.ts');
+    expect(text).toContain(`      interceptors: [],\n${line}\n      handlers: [\n`);
   });
 
   it('quotes a path with a single quote in double quotes', () => {

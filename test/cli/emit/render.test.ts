@@ -24,7 +24,7 @@ describe('render', () => {
         "import type { Bindings } from 'fw';",
         '',
         'export const bindings: Bindings = {',
-        '  version: 1,',
+        '  version: 2,',
         '  controllers: [],',
         '};',
         '',

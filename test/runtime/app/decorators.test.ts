@@ -34,6 +34,14 @@ const decorators: Case<() => InertDecorator, null>[] = [
   ['UseInterceptors(Guard, Guard)', { given: () => UseInterceptors(Guard, Guard), want: null }],
   ['UseInterceptors()', { given: () => UseInterceptors(), want: null }],
   ['EventConsumer()', { given: () => EventConsumer(), want: null }],
+  [
+    "EventConsumer({ group: 'billing' })",
+    { given: () => EventConsumer({ group: 'billing' }), want: null },
+  ],
+  [
+    'EventConsumer({ broadcast: true })',
+    { given: () => EventConsumer({ broadcast: true }), want: null },
+  ],
   ["OnEvent('order.placed')", { given: () => OnEvent('order.placed'), want: null }],
   ["WebSocketGateway('/ws/chat')", { given: () => WebSocketGateway('/ws/chat'), want: null }],
   ['OnMessage()', { given: () => OnMessage(), want: null }],

@@ -201,11 +201,11 @@ describe('bindings that cannot run', () => {
     [
       'another bindings version',
       {
-        given: { version: 2, controllers: [] } as unknown as Bindings,
+        given: { version: 3, controllers: [] } as unknown as Bindings,
         want: {
           code: 'FW_ERR_BINDINGS_VERSION',
           message:
-            'The bindings have format version 2, but this fw reads version 1; regenerate them with fwgen',
+            'The bindings have format version 3, but this fw reads version 2; regenerate them with fwgen',
         },
       },
     ],
@@ -216,7 +216,7 @@ describe('bindings that cannot run', () => {
         want: {
           code: 'FW_ERR_BINDINGS_VERSION',
           message:
-            'The bindings have format version undefined, but this fw reads version 1; ' +
+            'The bindings have format version undefined, but this fw reads version 2; ' +
             'regenerate them with fwgen',
         },
       },

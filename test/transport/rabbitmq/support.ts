@@ -66,6 +66,28 @@ export async function readyCount(queue: string): Promise<number> {
   }
 }
 
+/** Whether `queue` exists (an exclusive queue of another connection exists too). */
+export async function queueExists(queue: string): Promise<boolean> {
+  const model = await admin();
+  try {
+    const channel = await model.createChannel();
+    channel.on('error', () => {});
+    return await channel.checkQueue(queue).then(
+      () => true,
+      (err: Error) => !err.message.includes('NOT_FOUND'),
+    );
+  } finally {
+    await model.close().catch(() => {});
+  }
+}
+
+/** The broadcast queues `transport` declared, as it logged them, oldest first. */
+export function broadcastQueues(transport: TestTransport): string[] {
+  return transport.logger.records
+    .filter((r) => r.msg === 'rabbitmq broadcast queue declared')
+    .map((r) => String(r.fields['queue']));
+}
+
 /** A transport for `names`, reconnecting fast, whose connections the test can cut or refuse. */
 export function testTransport(
   names: Names,

@@ -20,7 +20,7 @@ function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
 const validateCreateUser = validator(checkCreateUser);
 
 export const bindings: Bindings = {
-  version: 1,
+  version: 2,
   controllers: [
     defineController({
       type: Bindings_2,

@@ -43,7 +43,7 @@ async function build(make: Make): Promise<readonly unknown[]> {
 }
 
 export const bindings: Bindings = {
-  version: 1,
+  version: 2,
   graph: {
     keys: [
       applicationConfiguration,

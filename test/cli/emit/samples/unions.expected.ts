@@ -150,7 +150,7 @@ function checkProduct_payment_1_kind(v: unknown, issues: Issues, key: Key): unkn
 }
 
 export const bindings: Bindings = {
-  version: 1,
+  version: 2,
   controllers: [
     defineController({
       type: Probe,

@@ -1,0 +1,66 @@
+/**
+ * The subscriptions a broker transport opens: the app's, one per group, one per instance for the
+ * broadcast consumers. Subscriptions that land on the same group (a `group` that names the
+ * transport's own) become one, whose handler runs each of them that takes the event.
+ */
+import { joinErrors, toError } from '../core/error-chain.js';
+import type {
+  Delivery,
+  DeliveryHandler,
+  Subscription,
+  TransportStartOptions,
+} from './transport.js';
+
+/** A subscription as a broker opens it. @internal */
+export interface BrokerSubscription {
+  /** The group whose queue or consumer it reads; the transport's own group for a broadcast one. */
+  readonly group: string;
+  /** Every instance gets every message: a queue or consumer of this instance alone. */
+  readonly broadcast: boolean;
+  /** Sorted. */
+  readonly eventNames: readonly string[];
+  readonly handle: DeliveryHandler;
+}
+
+/**
+ * The subscriptions of `start(eventNames, handle, options)`, merged by group; without
+ * `options.subscriptions`, the app's group alone over `eventNames`. Empty ones are left out.
+ * @internal
+ */
+export function brokerSubscriptions(
+  appGroup: string,
+  eventNames: readonly string[],
+  handle: DeliveryHandler,
+  options: TransportStartOptions,
+): BrokerSubscription[] {
+  const given: readonly Subscription[] = options.subscriptions ?? [{ eventNames, handle }];
+  const merged = new Map<string, Subscription[]>();
+  for (const s of given) {
+    if (s.eventNames.length === 0) continue;
+    const d = s.delivery;
+    const key = d !== undefined && 'broadcast' in d ? '' : (d?.group ?? appGroup);
+    merged.set(key, [...(merged.get(key) ?? []), s]);
+  }
+  return [...merged].map(([key, subs]) => ({
+    group: key === '' ? appGroup : key,
+    broadcast: key === '',
+    eventNames: [...new Set(subs.flatMap((s) => s.eventNames))].sort(),
+    handle: subs.length === 1 ? (subs[0] as Subscription).handle : handleEach(subs),
+  }));
+}
+
+/** Runs the handler of every subscription that takes the event; their failures are joined. */
+function handleEach(subs: readonly Subscription[]): DeliveryHandler {
+  return async (delivery: Delivery) => {
+    let failure: Error | undefined;
+    for (const s of subs) {
+      if (!s.eventNames.includes(delivery.eventName)) continue;
+      try {
+        await s.handle(delivery);
+      } catch (err) {
+        failure = joinErrors(failure, toError(err));
+      }
+    }
+    if (failure !== undefined) throw failure;
+  };
+}
