@@ -59,6 +59,7 @@ export {
   type TransportStartOptions,
 } from './events/transport.js';
 export type { MultipartLimits } from './http/body-limits.js';
+export type { CompressionOptions, Encoding } from './http/compression.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';
 export {

@@ -179,6 +179,7 @@ export function createApp(options: AppOptions): App {
     logger,
     probe,
     upgrade: webSockets,
+    compression: resolved.compression,
   });
 
   const deliver = async (

@@ -9,6 +9,11 @@ import {
   type MultipartLimits,
   type RequestLimits,
 } from '../http/body-limits.js';
+import {
+  type Compression,
+  type CompressionOptions,
+  resolveCompression,
+} from '../http/compression.js';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-server.js';
 import { jsonLogger } from '../log/json-logger.js';
 import type { Logger } from '../log/logger.js';
@@ -106,6 +111,12 @@ export interface AppOptions {
    * @see docs/API.md, "The API docs page"
    */
   readonly docs?: DocsOptions;
+  /**
+   * Response compression, br or gzip as the client's `Accept-Encoding` prefers, for bodies of at
+   * least `threshold` bytes and every stream. @default none (off)
+   * @see docs/API.md, "Compression"
+   */
+  readonly compression?: CompressionOptions;
 }
 
 /** The largest event payload a consumer takes by default: 1 MiB. */
@@ -123,6 +134,7 @@ export interface ResolvedOptions {
   readonly logger: Logger;
   readonly health: HealthPaths | undefined;
   readonly docs: DocsConfig | undefined;
+  readonly compression: Compression | undefined;
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -181,6 +193,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     logger: resolveLogger(options.logger),
     health,
     docs: docsConfig(options.docs, health),
+    compression: resolveCompression(options.compression, invalid),
   };
 }
 

@@ -16,6 +16,7 @@ import { FwError, problemOf } from '../errors.js';
 import type { Logger } from '../log/logger.js';
 import { refuseUpgrade, upgradeOf } from '../ws/handshake.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
+import type { Compression } from './compression.js';
 import { HttpExchange, type ResponseSink } from './exchange.js';
 import { streamToNode } from './node-stream.js';
 import { stageError } from './render.js';
@@ -55,6 +56,8 @@ export interface NodeServerOptions {
   readonly probe?: ((ex: HttpExchange) => boolean) | undefined;
   /** Takes the requests that ask to upgrade the connection (WebSocket gateways). */
   readonly upgrade?: UpgradeHandler;
+  /** How responses are compressed; undefined when they are not. */
+  readonly compression?: Compression | undefined;
 }
 
 /** What serves upgrade requests; the server's `close()` waits for its `close()`. */
@@ -228,6 +231,7 @@ class NodeExchange extends HttpExchange {
         limits: options.limits,
       },
       NODE_SINK,
+      options.compression,
     );
     this.req = req;
     this.res = res;
