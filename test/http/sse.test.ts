@@ -160,6 +160,30 @@ describe('sse() over a socket', () => {
     expect(await served.alive()).toBe(200);
   });
 
+  it('ends cleanly at close(), which does not wait for its timeout', async () => {
+    const opened = deferred();
+    const source = (async function* () {
+      opened.resolve(); // asked for its first event: the head and the opening comment are out
+      yield 'first';
+      await new Promise(() => {}); // never another event
+    })();
+    const served = await serve([{ method: 'GET', path: '/ev', handle: () => sse(source) }], {
+      closeTimeoutMs: 60_000,
+    });
+    const client = await RawClient.connect(served.port);
+    await client.write('GET /ev HTTP/1.1\r\nHost: t\r\n\r\n');
+    const reading = client.response();
+    await opened.promise;
+
+    await served.app.close();
+    const res = await reading;
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/^3\r\n:\n\n\r\n/); // the opening comment
+    expect(res.body).toMatch(/\r\n0\r\n\r\n$/); // the last chunk: a clean end
+    await client.closed();
+  });
+
   it('an id that would forge an event cuts the stream, logged as FW_ERR_SSE_INVALID', async () => {
     const list: SseItem[] = ['ok', { id: '1\n\ndata: forged', data: 'x' }];
     const served = await serve([{ method: 'GET', path: '/ev', handle: () => sse(items(list)) }]);
