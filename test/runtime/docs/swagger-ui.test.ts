@@ -64,13 +64,15 @@ describe('the files of swagger-ui-dist', () => {
 
 describe('fw installed without swagger-ui-dist', () => {
   it('starts an app without docs, and fails createApp({ docs }) with FW_ERR_PACKAGE_MISSING', async () => {
-    // fw's runtime sources beside its three dependencies, where no swagger-ui-dist can be found.
+    // fw's runtime sources beside its dependencies, where no swagger-ui-dist can be found.
     const dir = scratch();
     const fw = join(dir, 'node_modules', 'fw');
     cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
     writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-    for (const dep of ['busboy', 'find-my-way', 'ws']) {
-      symlinkSync(dirname(require.resolve(`${dep}/package.json`)), join(dir, 'node_modules', dep));
+    for (const dep of ['busboy', 'find-my-way', 'ws', '@fastify/accept-negotiator']) {
+      const link = join(dir, 'node_modules', dep);
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(dirname(require.resolve(`${dep}/package.json`)), link);
     }
     writeFileSync(
       join(dir, 'main.mts'),
