@@ -22,7 +22,7 @@ function installWithout(extra: readonly string[]): string {
   const fw = join(dir, 'node_modules', 'fw');
   cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
   writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-  for (const dep of ['busboy', 'find-my-way', 'ws', ...extra]) {
+  for (const dep of ['busboy', 'find-my-way', 'ws', '@fastify/accept-negotiator', ...extra]) {
     const at = join(dir, 'node_modules', dep);
     mkdirSync(dirname(at), { recursive: true });
     symlinkSync(dirname(require.resolve(`${dep}/package.json`)), at);
