@@ -81,7 +81,6 @@ export class Shapes {
    * `Page_User` in generated code and documents); builds its shape, with the arguments put in, once.
    */
   instance({ decl, args }: Instantiation, type: ts.Type): string {
-    const { checker } = this.#scope;
     const keys = args.map((arg) => this.#argumentKey(arg));
     const base = decl.name.text;
     const home = homeId(this.#scope, decl.getSourceFile());
