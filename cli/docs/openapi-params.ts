@@ -26,7 +26,8 @@ const SCALARS: Readonly<Record<QueryField['kind'], JsonSchema>> = {
 
 /**
  * `page` and `size` with the defaults of runtime/query/pagination.ts (a test compares them with
- * `paginationOf`); a value that is not an integer of at least 1 gives the default, never a 400.
+ * `paginationOf`); a value that is not an integer of at least 1 gives the default, never a 400,
+ * and a size above the app's maximum is clamped to it (no `maximum`: it is never refused).
  */
 const PAGINATION: readonly Record<string, unknown>[] = [
   {
@@ -39,7 +40,8 @@ const PAGINATION: readonly Record<string, unknown>[] = [
   {
     name: 'size',
     in: 'query',
-    description: 'The page size. A missing or invalid value gives 20.',
+    description:
+      'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize, 100 unless set) gives the maximum.',
     required: false,
     schema: { ...SAFE_INTEGER, minimum: 1, default: 20 },
   },

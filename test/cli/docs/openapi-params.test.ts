@@ -91,7 +91,8 @@ export class ItemController {
       {
         name: 'size',
         in: 'query',
-        description: 'The page size. A missing or invalid value gives 20.',
+        description:
+          'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize, 100 unless set) gives the maximum.',
         required: false,
         schema: { ...SAFE, minimum: 1, default: defaults.size },
       },
