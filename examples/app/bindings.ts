@@ -85,6 +85,13 @@ function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
 }
 const validateCreateUser = validator(checkCreateUser);
 
+// examples/app/session#Session
+function writeSession(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return json(v);
+  const out = first('{"user":', json(v['user']));
+  return object(out);
+}
+
 // examples/app/store#User
 function writeUser(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
@@ -246,7 +253,7 @@ export const bindings: Bindings = {
           name: 'live',
           method: 'GET',
           path: '/orders/live',
-          source: 'examples/app/live.ts:77',
+          source: 'examples/app/live.ts:78',
           interceptors: [],
           params: [{ index: 0, name: 'req', type: 'fw/core#HttpRequestContext', optional: false }],
           invoke: (c, a) => c.live(a[0] as never),
@@ -308,14 +315,14 @@ export const bindings: Bindings = {
     defineController({
       type: SessionController,
       name: 'SessionController',
-      source: 'examples/app/session.ts:17',
+      source: 'examples/app/session.ts:22',
       interceptors: [],
       handlers: [
         {
           name: 'signIn',
           method: 'POST',
           path: '/session',
-          source: 'examples/app/session.ts:31',
+          source: 'examples/app/session.ts:36',
           interceptors: [],
           params: [
             {
@@ -327,17 +334,17 @@ export const bindings: Bindings = {
             },
           ],
           invoke: (c, a) => c.signIn(a[0] as never),
-          serialize: writeUser,
+          serialize: writeSession,
         },
         {
           name: 'current',
           method: 'GET',
           path: '/session',
-          source: 'examples/app/session.ts:43',
+          source: 'examples/app/session.ts:45',
           interceptors: [],
           params: [{ index: 0, name: 'ctx', type: 'fw/core#HttpRequestContext', optional: false }],
           invoke: (c, a) => c.current(a[0] as never),
-          serialize: writeUser,
+          serialize: writeSession,
         },
         {
           name: 'signOut',

@@ -71,8 +71,9 @@ export class LiveOrderController {
   }
 
   /**
-   * Each order placed from now on, as Server-Sent Events named `order`; after `Last-Event-ID`,
-   * the recent orders placed since that one first.
+   * Each order placed from now on, as Server-Sent Events named `order`.
+   *
+   * After `Last-Event-ID`, the recent orders placed since that one come first.
    */
   @Get('/live')
   live(req: HttpRequestContext) {

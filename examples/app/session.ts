@@ -7,6 +7,11 @@ export interface SignIn {
   email: string;
 }
 
+/** Who is signed in: `user` is null without a session. */
+export interface Session {
+  user: User | null;
+}
+
 /** The name of the session cookie: HttpOnly, so the page's scripts never see its value. */
 const COOKIE = 'sid';
 
@@ -33,18 +38,16 @@ export class SessionController {
     const user = this.#users.findByEmail(body.email);
     if (user === undefined) throw new HttpError(401, `No user has the email ${body.email}`);
     const value = this.#sessions.open(user);
-    return reply(user, { cookies: [{ name: COOKIE, value, httpOnly: true, maxAge: 3600 }] });
+    return reply<Session>(
+      { user },
+      { cookies: [{ name: COOKIE, value, httpOnly: true, maxAge: 3600 }] },
+    );
   }
 
-  /**
-   * Who is signed in, read from the session cookie.
-   * @response 401 The request has no session cookie, or one that was closed.
-   */
+  /** Who is signed in, read from the session cookie; `user` is null when nobody is. */
   @Get('/')
-  current(ctx: HttpRequestContext): User {
-    const user = this.#sessions.find(ctx.cookie(COOKIE));
-    if (user === undefined) throw new HttpError(401, 'Not signed in: POST /session first');
-    return user;
+  current(ctx: HttpRequestContext): Session {
+    return { user: this.#sessions.find(ctx.cookie(COOKIE)) ?? null };
   }
 
   /** Signs out: closes the session and clears its cookie. */

@@ -24,10 +24,10 @@ async function call(method, path, body) {
 
 function show(user) {
   me = user;
-  $('who').textContent = user === undefined ? 'Not signed in' : `Signed in as ${user.name}`;
-  $('sign-in').hidden = user !== undefined;
-  $('sign-out').hidden = user === undefined;
-  $('order').hidden = user === undefined;
+  $('who').textContent = user === null ? 'Not signed in' : `Signed in as ${user.name}`;
+  $('sign-in').hidden = user !== null;
+  $('sign-out').hidden = user === null;
+  $('order').hidden = user === null;
 }
 
 function fail(err) {
@@ -47,11 +47,11 @@ $('sign-in').addEventListener('submit', (e) => {
   e.preventDefault();
   $('error').textContent = '';
   const email = new FormData(e.target).get('email');
-  call('POST', '/session', { email }).then(show, fail);
+  call('POST', '/session', { email }).then(({ user }) => show(user), fail);
 });
 
 $('sign-out').addEventListener('click', () => {
-  call('DELETE', '/session').then(() => show(undefined), fail);
+  call('DELETE', '/session').then(() => show(null), fail);
 });
 
 $('order').addEventListener('submit', (e) => {
@@ -79,8 +79,5 @@ live.addEventListener('order', (e) => {
   $('live').prepend(item);
 });
 
-call('GET', '/session').then(show, (err) => {
-  if (err.status === 401) show(undefined);
-  else fail(err);
-});
+call('GET', '/session').then(({ user }) => show(user), fail);
 loadUsers().catch(fail);
