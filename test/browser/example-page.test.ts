@@ -41,6 +41,9 @@ async function openPage(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
+/** Polls `read` until it passes, for as long as a loaded machine may need. */
+const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 /** Places an order through the API, as another client would. */
 async function placeOrder(api: string, sku: string, qty: number): Promise<number> {
   const res = await fetch(`${api}/orders`, {
@@ -54,26 +57,24 @@ async function placeOrder(api: string, sku: string, qty: number): Promise<number
 
 /** Signs in on the page, then shows an order placed through the API and one placed on the page. */
 async function signInAndOrder(page: Page, api: string): Promise<void> {
-  await expect.poll(() => page.locator('#live-status').innerText()).toBe('live');
+  await until(() => page.locator('#live-status').innerText()).toBe('live');
   expect(await page.locator('#who').innerText()).toBe('Not signed in');
-  expect(await page.locator('#users li').allInnerTexts()).toEqual(['Ada <ada@example.com>']);
+  await until(() => page.locator('#users li').allInnerTexts()).toEqual(['Ada <ada@example.com>']);
 
   await page.locator('#sign-in button').click();
-  await expect.poll(() => page.locator('#who').innerText()).toBe('Signed in as Ada');
+  await until(() => page.locator('#who').innerText()).toBe('Signed in as Ada');
   // The tests' lib has no DOM types; this runs in the page.
   expect(await page.evaluate('document.cookie')).toBe('');
 
   const id = await placeOrder(api, 'lamp', 2);
-  await expect.poll(() => page.locator('#live li').allInnerTexts()).toEqual(['2 x lamp']);
+  await until(() => page.locator('#live li').allInnerTexts()).toEqual(['2 x lamp']);
   expect(await page.locator('#live li').getAttribute('data-order-id')).toBe(String(id));
 
   await page.locator('#order input[name=sku]').fill('pen');
   await page.locator('#order input[name=qty]').fill('3');
   await page.locator('#order button').click();
-  await expect.poll(() => page.locator('#placed').innerText()).toBe(`Order ${id + 1} placed`);
-  await expect
-    .poll(() => page.locator('#live li').allInnerTexts())
-    .toEqual(['3 x pen', '2 x lamp']);
+  await until(() => page.locator('#placed').innerText()).toBe(`Order ${id + 1} placed`);
+  await until(() => page.locator('#live li').allInnerTexts()).toEqual(['3 x pen', '2 x lamp']);
 }
 
 describe('example app: the page in Chromium', () => {
@@ -95,8 +96,8 @@ describe('example app: the page in Chromium', () => {
       if (sent['if-none-match'] !== undefined) validators.push(path);
     });
     await page.reload();
-    await expect.poll(() => page.locator('#who').innerText()).toBe('Signed in as Ada');
-    await expect.poll(() => page.locator('#live-status').innerText()).toBe('live');
+    await until(() => page.locator('#who').innerText()).toBe('Signed in as Ada');
+    await until(() => page.locator('#live-status').innerText()).toBe('live');
 
     // Every file was revalidated with its ETag; the assets were not sent again (Chromium shows a
     // navigation revalidated with 304 as its cached 200, so the page's own status is not asserted).
