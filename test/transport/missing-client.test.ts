@@ -30,7 +30,7 @@ function installWithout(extra: readonly string[]): string {
   const fw = join(dir, 'node_modules', 'fw');
   cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
   writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-  // Every dependency of fw's package.json, so a new one needs no edit here.
+  // fw's own dependencies, as package.json lists them, and the extra ones the case installs.
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
