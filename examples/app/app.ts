@@ -1,10 +1,14 @@
 /**
  * The example application, all three inputs on one pipeline: users over HTTP, orders that publish
- * an event, its consumer, and a WebSocket feed the consumer pushes each order to. Every controller
- * and service comes from the object graph fwgen wrote into `bindings.ts`: nothing is wired here.
+ * an event, its consumer, and a WebSocket feed and Server-Sent Events the consumer pushes each
+ * order to; a browser page (`public/`) signs in with a cookie and shows the orders live. Every
+ * controller and service comes from the object graph fwgen wrote into `bindings.ts`.
  */
+import { fileURLToPath } from 'node:url';
 import { type App, createApp, type Logger, type Override, type Transport } from 'fw';
+import { cors } from 'fw/cors';
 import { bindings } from './bindings.js';
+import { originsFromEnv } from './config.js';
 import { AuthInterceptor } from './interceptors.js';
 
 /** What the example app can be given; the defaults are fw's JSON logger and in-memory events. */
@@ -13,14 +17,24 @@ export interface ExampleOptions {
   readonly transport?: Transport;
   /** Instances of the graph to replace, for tests: `override(config, { admin: … })`. */
   readonly overrides?: readonly Override[];
+  /** Other origins whose pages may call the API with cookies; `FW_EXAMPLE_ORIGINS` by default. */
+  readonly origins?: readonly string[];
 }
+
+/** The browser front-end: plain HTML, CSS and JavaScript, no build step. */
+const PUBLIC = fileURLToPath(new URL('./public', import.meta.url));
 
 /** Builds the example app; `app.get(OrderLog)` reads what its consumer recorded. */
 export function exampleApp(options: ExampleOptions = {}): App {
-  const { logger, transport, overrides } = options;
+  const { logger, transport, overrides, origins = originsFromEnv(process.env) } = options;
   return createApp({
     bindings,
-    interceptors: [AuthInterceptor],
+    // CORS first, so a preflight is answered before anything else runs.
+    interceptors: [cors({ origins, credentials: true }), AuthInterceptor],
+    // The page at /, its files with ETag and Last-Modified; the controllers' routes win over them.
+    static: [{ root: PUBLIC, prefix: '/' }],
+    // br or gzip for answers of 1 KiB or more, and for the Server-Sent Events stream.
+    compression: { threshold: 1024 },
     // Probes at /health/live and /health/ready; the AuthInterceptor does not see them.
     health: { path: '/health' },
     // The API described by the documents fwgen wrote beside the bindings (`npm run bindings`):

@@ -26,8 +26,10 @@ import {
 import { config } from './config.js';
 import { OrderFeed, OrderFeedEvents, OrderFeedGateway } from './feed.js';
 import { AuthInterceptor, TimingInterceptor } from './interceptors.js';
+import { LiveOrderController } from './live.js';
 import { OrderController, OrderEvents } from './orders.js';
-import { OrderLog, UserStore } from './store.js';
+import { SessionController } from './session.js';
+import { OrderLog, Sessions, UserStore } from './store.js';
 import { UserController } from './users.js';
 
 // examples/app/orders#OrderPlaced
@@ -61,6 +63,16 @@ function checkPlaceOrder(v: unknown, issues: Issues, key: Key): unknown {
 }
 const validatePlaceOrder = validator(checkPlaceOrder);
 
+// examples/app/session#SignIn
+function checkSignIn(v: unknown, issues: Issues, key: Key): unknown {
+  if (!isObject(v)) return fail(v, issues, key, 'expected an object');
+  const n = issues.length;
+  const out: Record<string, unknown> = {};
+  out['email'] = string(v['email'], issues, 'email');
+  return prefix(issues, n, key, out);
+}
+const validateSignIn = validator(checkSignIn);
+
 // examples/app/users#CreateUser
 function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
   if (!isObject(v)) return fail(v, issues, key, 'expected an object');
@@ -72,6 +84,13 @@ function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
   return prefix(issues, n, key, out);
 }
 const validateCreateUser = validator(checkCreateUser);
+
+// examples/app/session#Session
+function writeSession(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return json(v);
+  const out = first('{"user":', json(v['user']));
+  return object(out);
+}
 
 // examples/app/store#User
 function writeUser(v: unknown): string | undefined {
@@ -111,23 +130,29 @@ function build(make: Make): readonly unknown[] {
   const orderFeedGateway = make(2, () => new OrderFeedGateway(orderFeed));
   const authInterceptor = make(3, () => new AuthInterceptor());
   const timingInterceptor = make(4, () => new TimingInterceptor());
-  const orderController = make(5, () => new OrderController());
-  const orderLog = make(6, () => new OrderLog());
-  const orderEvents = make(7, () => new OrderEvents(orderLog));
-  const exampleConfig = make(8, () => config());
-  const userStore = make(9, () => new UserStore(exampleConfig));
-  const userController = make(10, () => new UserController(userStore));
+  const liveOrderController = make(5, () => new LiveOrderController(orderFeed));
+  const orderController = make(6, () => new OrderController());
+  const orderLog = make(7, () => new OrderLog());
+  const orderEvents = make(8, () => new OrderEvents(orderLog));
+  const exampleConfig = make(9, () => config());
+  const userStore = make(10, () => new UserStore(exampleConfig));
+  const sessions = make(11, () => new Sessions());
+  const sessionController = make(12, () => new SessionController(userStore, sessions));
+  const userController = make(13, () => new UserController(userStore));
   return [
     orderFeed,
     orderFeedEvents,
     orderFeedGateway,
     authInterceptor,
     timingInterceptor,
+    liveOrderController,
     orderController,
     orderLog,
     orderEvents,
     exampleConfig,
     userStore,
+    sessions,
+    sessionController,
     userController,
   ];
 }
@@ -141,11 +166,14 @@ export const bindings: Bindings = {
       OrderFeedGateway,
       AuthInterceptor,
       TimingInterceptor,
+      LiveOrderController,
       OrderController,
       OrderLog,
       OrderEvents,
       config,
       UserStore,
+      Sessions,
+      SessionController,
       UserController,
     ],
     names: [
@@ -154,22 +182,25 @@ export const bindings: Bindings = {
       'OrderFeedGateway',
       'AuthInterceptor',
       'TimingInterceptor',
+      'LiveOrderController',
       'OrderController',
       'OrderLog',
       'OrderEvents',
       'config',
       'UserStore',
+      'Sessions',
+      'SessionController',
       'UserController',
     ],
-    needs: [[], [0], [0], [], [], [], [], [6], [], [8], [9]],
-    roots: [1, 2, 3, 4, 5, 7, 10],
+    needs: [[], [0], [0], [], [], [0], [], [], [7], [], [9], [], [10, 11], [10]],
+    roots: [1, 2, 3, 4, 5, 6, 8, 12, 13],
     build,
   },
   controllers: [
     defineController({
       type: OrderFeedEvents,
       name: 'OrderFeedEvents',
-      source: 'examples/app/feed.ts:44',
+      source: 'examples/app/feed.ts:62',
       interceptors: [],
       delivery: { broadcast: true },
       handlers: [
@@ -177,7 +208,7 @@ export const bindings: Bindings = {
           name: 'placed',
           method: 'EVENT',
           path: 'order.placed',
-          source: 'examples/app/feed.ts:53',
+          source: 'examples/app/feed.ts:71',
           interceptors: [],
           params: [
             {
@@ -195,20 +226,37 @@ export const bindings: Bindings = {
     defineController({
       type: OrderFeedGateway,
       name: 'OrderFeedGateway',
-      source: 'examples/app/feed.ts:27',
+      source: 'examples/app/feed.ts:45',
       interceptors: [],
       handlers: [
         {
           name: 'subscribe',
           method: 'WS',
           path: '/ws/orders',
-          source: 'examples/app/feed.ts:36',
+          source: 'examples/app/feed.ts:54',
           interceptors: [],
           params: [
             { index: 0, name: 'msg', type: 'fw/core#WebSocketMessageContext', optional: false },
             { index: 1, name: 'ctx', type: 'fw/context#Context', optional: false },
           ],
           invoke: (c, a) => c.subscribe(a[0] as never, a[1] as never),
+        },
+      ],
+    }),
+    defineController({
+      type: LiveOrderController,
+      name: 'LiveOrderController',
+      source: 'examples/app/live.ts:65',
+      interceptors: [],
+      handlers: [
+        {
+          name: 'live',
+          method: 'GET',
+          path: '/orders/live',
+          source: 'examples/app/live.ts:78',
+          interceptors: [],
+          params: [{ index: 0, name: 'req', type: 'fw/core#HttpRequestContext', optional: false }],
+          invoke: (c, a) => c.live(a[0] as never),
         },
       ],
     }),
@@ -261,6 +309,51 @@ export const bindings: Bindings = {
             },
           ],
           invoke: (c, a) => c.placed(a[0] as never),
+        },
+      ],
+    }),
+    defineController({
+      type: SessionController,
+      name: 'SessionController',
+      source: 'examples/app/session.ts:22',
+      interceptors: [],
+      handlers: [
+        {
+          name: 'signIn',
+          method: 'POST',
+          path: '/session',
+          source: 'examples/app/session.ts:36',
+          interceptors: [],
+          params: [
+            {
+              index: 0,
+              name: 'body',
+              type: 'examples/app/session#SignIn',
+              optional: false,
+              validate: validateSignIn,
+            },
+          ],
+          invoke: (c, a) => c.signIn(a[0] as never),
+          serialize: writeSession,
+        },
+        {
+          name: 'current',
+          method: 'GET',
+          path: '/session',
+          source: 'examples/app/session.ts:48',
+          interceptors: [],
+          params: [{ index: 0, name: 'ctx', type: 'fw/core#HttpRequestContext', optional: false }],
+          invoke: (c, a) => c.current(a[0] as never),
+          serialize: writeSession,
+        },
+        {
+          name: 'signOut',
+          method: 'DELETE',
+          path: '/session',
+          source: 'examples/app/session.ts:54',
+          interceptors: [],
+          params: [{ index: 0, name: 'ctx', type: 'fw/core#HttpRequestContext', optional: false }],
+          invoke: (c, a) => c.signOut(a[0] as never),
         },
       ],
     }),

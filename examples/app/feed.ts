@@ -1,22 +1,40 @@
 /**
- * WebSocket: clients subscribe on `/ws/orders`, and a broadcast consumer pushes each new order to
- * them. A client is connected to one instance, so every instance must receive every order.
+ * The live order feed: WebSocket clients subscribe on `/ws/orders`, browsers follow
+ * `/orders/live` (Server-Sent Events, live.ts), and a broadcast consumer pushes each new order to
+ * both. A client is connected to one instance, so every instance must receive every order.
  */
 import { EventConsumer, OnEvent, OnMessage, sendMessage, WebSocketGateway } from 'fw';
 import type { Context } from 'fw/context';
 import type { WebSocketMessageContext } from 'fw/core';
+import { Follower, type OrderNews, orderEvent } from './live.js';
 import type { OrderPlaced } from './orders.js';
 
-/** The connections that asked for order updates, by connection id. */
+/** How many recent orders a reconnecting `EventSource` can catch up on. */
+const RECENT = 100;
+
+/** The connections that asked for order updates: WebSocket ones by connection id, and followers. */
 export class OrderFeed {
   readonly #subscribers = new Map<string, Context>();
+  readonly #followers = new Set<Follower>();
+  readonly #recent: OrderNews[] = [];
 
   subscribe(connId: string, ctx: Context): void {
     this.#subscribers.set(connId, ctx);
   }
 
-  /** Sends `text` to every subscriber; a connection that has closed is dropped. */
-  async push(text: string): Promise<void> {
+  /** A new follower, given first the recent orders after `lastId` when it resumes. */
+  follow(lastId: number | undefined): Follower {
+    const missed = lastId === undefined ? [] : this.#recent.filter((o) => o.orderId > lastId);
+    const follower = new Follower(missed.map(orderEvent), (f) => this.#followers.delete(f));
+    this.#followers.add(follower);
+    return follower;
+  }
+
+  /** Sends `order` to every follower and subscriber; a connection that has closed is dropped. */
+  async push(order: OrderNews, text: string): Promise<void> {
+    this.#recent.push(order);
+    this.#recent.splice(0, this.#recent.length - RECENT);
+    for (const follower of this.#followers) follower.add(orderEvent(order));
     const sends = [...this.#subscribers].map(([id, ctx]) =>
       sendMessage(ctx, text).catch(() => this.#subscribers.delete(id)),
     );
@@ -49,10 +67,11 @@ export class OrderFeedEvents {
     this.#feed = feed;
   }
 
-  /** Pushes the order to the WebSocket subscribers of `/ws/orders` on this instance. */
+  /** Pushes the order to the subscribers of `/ws/orders` and `/orders/live` on this instance. */
   @OnEvent('order.placed')
   async placed(event: OrderPlaced): Promise<void> {
     const { orderId, sku, qty } = event;
-    await this.#feed.push(JSON.stringify({ event: event.name, orderId, sku, qty }));
+    const text = JSON.stringify({ event: event.name, orderId, sku, qty });
+    await this.#feed.push({ orderId, sku, qty }, text);
   }
 }

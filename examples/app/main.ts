@@ -9,6 +9,7 @@ app.get(OrderLog).listen((entry) => console.log(`consumer: ${entry}`));
 const { port: bound } = await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${bound}`;
 console.log(`fw example listening on ${base} (events: ${process.env['FW_TRANSPORT'] ?? 'memory'})
+  open ${base}/ in a browser: sign in (ada@example.com), place orders and watch them arrive live
   curl ${base}/users/1 -H 'Authorization: Bearer ada'
   curl ${base}/health/ready
   open ${base}/docs in a browser: the API's OpenAPI and AsyncAPI documents, from fwgen
@@ -17,6 +18,7 @@ console.log(`fw example listening on ${base} (events: ${process.env['FW_TRANSPOR
   curl ${base}/orders -H 'Content-Type: application/json' -d '{"userId":1,"sku":"book","qty":2}'
 WebSocket: connect to ws://127.0.0.1:${bound}/ws/orders and send any message to subscribe; each
 order placed is then pushed to you, e.g. with Node: node -e "const ws = new (require('ws'))('ws://127.0.0.1:${bound}/ws/orders'); ws.on('open', () => ws.send('hi')); ws.on('message', (m) => console.log(String(m)))"
+Server-Sent Events: curl -N ${base}/orders/live (each order placed, as an \`order\` event)
 Press Ctrl+C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,5 @@
 /** In-memory data for the example. */
+import { randomUUID } from 'node:crypto';
 import type { ExampleConfig } from './config.js';
 
 export interface User {
@@ -32,8 +33,32 @@ export class UserStore {
     return this.#users.get(id);
   }
 
+  findByEmail(email: string): User | undefined {
+    return this.list().find((u) => u.email === email);
+  }
+
   list(): User[] {
     return [...this.#users.values()];
+  }
+}
+
+/** Who signed in, by session id: the value of the page's HttpOnly `sid` cookie. */
+export class Sessions {
+  readonly #users = new Map<string, User>();
+
+  /** A new session of `user`; its id is unguessable. */
+  open(user: User): string {
+    const id = randomUUID();
+    this.#users.set(id, user);
+    return id;
+  }
+
+  find(id: string | undefined): User | undefined {
+    return id === undefined ? undefined : this.#users.get(id);
+  }
+
+  close(id: string | undefined): void {
+    if (id !== undefined) this.#users.delete(id);
   }
 }
 

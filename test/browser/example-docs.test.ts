@@ -21,7 +21,7 @@ describe('example app: the docs page in Chromium', () => {
       readFileSync(new URL('../../examples/app/openapi.json', import.meta.url), 'utf8'),
     );
     const expected = operationsOf(openapi);
-    expect(expected).toHaveLength(4);
+    expect(expected).toHaveLength(8);
 
     const { operations, problems } = await docsPageOperations(`${base}/docs`);
 

@@ -1,4 +1,4 @@
-// Server-Sent Events and compression (API.md section 6a) in a real headless Chromium: an
+// Server-Sent Events and compression (API.md section 6d) in a real headless Chromium: an
 // EventSource receives three events, reconnects when the stream ends and resumes with
 // Last-Event-ID; a compressed JSON response is decoded by the browser. The page's own results are
 // the assertions. Debian's chromium only (support.ts).

@@ -101,9 +101,10 @@ describe('analyzer: the example app', () => {
     expect(analysis.model.types.map((t) => t.id)).toEqual([
       'examples/app/orders#OrderPlaced',
       'examples/app/orders#PlaceOrder',
+      'examples/app/session#SignIn',
       'examples/app/users#CreateUser',
     ]);
-    const createUser = analysis.model.types[2];
+    const createUser = analysis.model.types[3];
     expect(createUser?.shape).toEqual({
       kind: 'object',
       properties: [
