@@ -10,7 +10,7 @@ import {
   RESPONSE_WRITER_KEY,
   type ResponseWriter,
 } from 'fw/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FILES, rawRequest, staticTree } from './static-support.js';
 import { deferred, problem, type Served, serve, type TestRoute } from './support.js';
 
@@ -357,7 +357,9 @@ describe('the global interceptors', () => {
     const res = await rawRequest(s.port, 'GET', '/assets/app.js');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
-    expect(seen).toEqual(['pre /assets/app.js', 'post', 'after true']);
+    // afterCompletion runs once the file stream has ended on the server, which may be just after
+    // the client has read the last byte.
+    await vi.waitFor(() => expect(seen).toEqual(['pre /assets/app.js', 'post', 'after true']));
     const missing = await rawRequest(s.port, 'GET', '/assets/missing');
     expect(missing.status).toBe(404);
     expect(missing.headers['access-control-allow-origin']).toBe('https://app.example');
