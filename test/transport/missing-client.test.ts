@@ -2,43 +2,24 @@
 // without one, importing the transport still works, and `start()` fails with FW_ERR_PACKAGE_MISSING
 // naming the package to install, not Node's ERR_MODULE_NOT_FOUND. The packages are hidden for
 // real: fw's runtime sources run from a directory where they cannot be resolved.
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { FwError } from 'fw';
 import { expect, it, onTestFinished } from 'vitest';
 import { importOptional } from '../../runtime/transport/shared/optional-package.js';
+import { installRuntime } from '../support/runtime-install.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** fw's runtime sources beside its dependencies and `extra` packages, outside the repository. */
 function installWithout(extra: readonly string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'fw-broker-client-'));
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  const fw = join(dir, 'node_modules', 'fw');
-  cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
-  writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-  // fw's own dependencies, as package.json lists them, and the extra ones the case installs.
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  for (const dep of [...Object.keys(manifest.dependencies), ...extra]) {
-    const at = join(dir, 'node_modules', dep);
-    mkdirSync(dirname(at), { recursive: true });
-    symlinkSync(dirname(require.resolve(`${dep}/package.json`)), at);
-  }
+  installRuntime(dir, extra);
   return dir;
 }
 

@@ -2,25 +2,17 @@
 // looked up only when createApp is given `docs`: without the package, an app without docs starts
 // and one with docs fails createApp with FW_ERR_PACKAGE_MISSING. The package is hidden for real,
 // by resolving from (or running fw in) a directory where it is not installed.
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { FwError } from 'fw';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { swaggerUiFiles } from '../../../runtime/docs/swagger-ui.js';
+import { installRuntime } from '../../support/runtime-install.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** A directory outside the repository, so that no node_modules above it holds swagger-ui-dist. */
@@ -74,17 +66,7 @@ describe('fw installed without swagger-ui-dist', () => {
   it('starts an app without docs, and fails createApp({ docs }) with FW_ERR_PACKAGE_MISSING', async () => {
     // fw's runtime sources beside its dependencies, where no swagger-ui-dist can be found.
     const dir = scratch();
-    const fw = join(dir, 'node_modules', 'fw');
-    cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
-    writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
-    };
-    for (const dep of Object.keys(manifest.dependencies)) {
-      const link = join(dir, 'node_modules', dep);
-      mkdirSync(dirname(link), { recursive: true }); // a scope's folder, @fastify
-      symlinkSync(dirname(require.resolve(`${dep}/package.json`)), link);
-    }
+    installRuntime(dir);
     writeFileSync(
       join(dir, 'main.mts'),
       `import { BINDINGS_VERSION, createApp } from 'fw/runtime/index.ts';

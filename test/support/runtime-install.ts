@@ -1,0 +1,28 @@
+/**
+ * fw as an application installs it, from its TypeScript sources: `node_modules/fw` holding
+ * `runtime/`, beside links to fw's dependencies (as package.json lists them) and to `extra`
+ * packages. Whatever else an app could have (a broker client, swagger-ui-dist) cannot be resolved
+ * there, so a test sees what a missing optional package does.
+ */
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** Installs fw's runtime sources and its dependencies into `dir/node_modules`. */
+export function installRuntime(dir: string, extra: readonly string[] = []): void {
+  const fw = join(dir, 'node_modules', 'fw');
+  cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
+  writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  for (const dep of [...Object.keys(manifest.dependencies), ...extra]) {
+    const link = join(dir, 'node_modules', dep);
+    mkdirSync(dirname(link), { recursive: true }); // a scope's folder, such as @fastify
+    symlinkSync(dirname(require.resolve(`${dep}/package.json`)), link);
+  }
+}
