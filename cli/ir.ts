@@ -39,7 +39,8 @@ export const DIAGNOSTIC_CODES = {
   FW0206: 'a Query<T> type fwgen cannot read',
   FW0301: 'an unsupported type inside a body or payload type',
   FW0302: 'a body class with methods or accessors',
-  FW0303: 'a body or payload type that is anonymous, or a generic that is not a project object type',
+  FW0303:
+    'a body or payload type that is anonymous, or a generic that is not a project object type',
   FW0304: 'a body or payload type that is not exported by its name from its module',
   FW0305: 'a constraint tag (`@minLength`, `@minimum`, `@minItems`…) on a type it does not fit',
   FW0306:
