@@ -135,7 +135,7 @@ export interface AnswerModel {
   readonly status: number;
   readonly body:
     | { readonly kind: 'json'; readonly shape: Shape }
-    | { readonly kind: 'text' | 'bytes' | 'none' };
+    | { readonly kind: 'text' | 'bytes' | 'events' | 'none' };
 }
 
 /**

@@ -133,6 +133,10 @@ export const ERRORS = {
       `A stream body gave ${p.sent} bytes, not the ${p.declared} its Content-Length declared; ` +
       'declare its exact size or none',
   ),
+  FW_ERR_SSE_INVALID: t<{ what: string; expected: string; got: string }>(
+    500,
+    (p) => `sse(): ${p.what} must be ${p.expected}; got ${p.got}`,
+  ),
   FW_ERR_NO_WEBSOCKET_SENDER: t(
     500,
     () =>

@@ -62,9 +62,17 @@ export {
   type TransportStartOptions,
 } from './events/transport.js';
 export type { MultipartLimits } from './http/body-limits.js';
+export type { CompressionOptions, Encoding } from './http/compression.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';
 export { type Cookie, type CookieOptions, clearCookie, setCookie } from './http/set-cookie.js';
+export {
+  type SseEvent,
+  type SseItem,
+  type SseOptions,
+  SseStream,
+  sse,
+} from './http/sse.js';
 export { isStreamBody, type StreamBody } from './http/stream-body.js';
 export { type JsonLoggerOptions, jsonLogger } from './log/json-logger.js';
 export type { LogFields, Logger, LogLevel } from './log/logger.js';

@@ -10,6 +10,7 @@ import {
   declaredTypeOf,
   type Instantiation,
   instantiationOf,
+  isPackageFile,
   isTypeDeclaration,
   type NameableDeclaration,
   nameable,
@@ -99,12 +100,24 @@ function namedBody(
     if (scope.isDefaultLibrary(file)) {
       return ts.isTypeAliasDeclaration(decl) && (isData || isList) ? generic : unsupported;
     }
-    if (ts.isClassDeclaration(decl) || !isData) return unsupported;
     const base = decl.name?.text ?? written;
-    return [
-      'FW0201',
-      `a ${word} type must be declared in the project, and this one is declared in ${declaredIn(scope, file)}: declare \`interface My${base} extends ${base} {}\` and take that`,
-    ];
+    const isClass = ts.isClassDeclaration(decl);
+    if (!isClass && !isData && !(isList && ts.isTypeAliasDeclaration(decl))) return unsupported;
+    const home = declaredIn(scope, file);
+    if (isClass) {
+      return [
+        'FW0201',
+        `a class from a package cannot be a ${word} type (fwgen cannot see what its methods need), and this one is declared in ${home}: declare \`interface My${base} { … }\` in the project and take that`,
+      ];
+    }
+    if (!isPackageFile(scope, file)) {
+      return [
+        'FW0201',
+        `a ${word} type must be declared in the project or in a package of its own, and this one is declared in ${home}: declare \`interface My${base} extends ${base} {}\` and take that`,
+      ];
+    }
+    if (decl.typeParameters !== undefined) return instantiationOf(scope, type) ?? generic;
+    return nameable(scope, decl) ?? unsupported;
   }
   const name = decl.name?.text ?? written;
   if (decl.typeParameters !== undefined) {

@@ -4,6 +4,7 @@
  * by id (`{ kind: 'ref' }`), which is also how recursion is written.
  */
 import { ts } from 'ts-morph';
+import { packageOf } from './package-of.js';
 import type { Scope } from './scope.js';
 import { symbolOfName } from './symbols.js';
 import { isObjectLike, partsOf, sameMembers, withoutUndefinedNode } from './type-syntax.js';
@@ -34,11 +35,24 @@ export function declaredTypeOf(checker: ts.TypeChecker, decl: NameableDeclaratio
     : checker.getDeclaredTypeOfSymbol(symbol);
 }
 
-/** The declaration when it can be named: top level, no type parameters, in a project file. */
+/**
+ * The declaration when it can be named: top level, no type parameters, in a project file, or an
+ * interface or type alias of a package (npm or workspace) that is not TypeScript's, fw's or `@types`.
+ */
 export function nameable(scope: Scope, decl: ts.Node | undefined): NameableDeclaration | undefined {
   if (decl === undefined || !isTypeDeclaration(decl) || decl.name === undefined) return undefined;
   if (!ts.isSourceFile(decl.parent) || decl.typeParameters !== undefined) return undefined;
-  return scope.isProjectFile(decl.getSourceFile()) ? (decl as NameableDeclaration) : undefined;
+  const file = decl.getSourceFile();
+  if (scope.isProjectFile(file)) return decl as NameableDeclaration;
+  const data = ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl);
+  return data && isPackageFile(scope, file) ? (decl as NameableDeclaration) : undefined;
+}
+
+/** Whether a file outside the project is one of a package's own (not TypeScript's, fw's, `@types`). */
+export function isPackageFile(scope: Scope, file: ts.SourceFile): boolean {
+  if (scope.isProjectFile(file) || scope.isDefaultLibrary(file)) return false;
+  if (scope.fw.owns(file.fileName) || file.fileName.includes('/node_modules/@types/')) return false;
+  return packageOf(file.fileName) !== undefined;
 }
 
 /** Interfaces and classes always get a name; an alias only when it stands for an object type. */
@@ -138,6 +152,9 @@ function genericDecl(scope: Scope, symbol: ts.Symbol): NameableDeclaration | und
   if (decl === undefined || decl.name === undefined || decl.typeParameters === undefined) {
     return undefined;
   }
-  if (!ts.isSourceFile(decl.parent) || !scope.isProjectFile(decl.getSourceFile())) return undefined;
-  return decl as NameableDeclaration;
+  if (!ts.isSourceFile(decl.parent)) return undefined;
+  const file = decl.getSourceFile();
+  if (scope.isProjectFile(file)) return decl as NameableDeclaration;
+  const data = ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl);
+  return data && isPackageFile(scope, file) ? (decl as NameableDeclaration) : undefined;
 }

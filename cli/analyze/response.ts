@@ -2,7 +2,7 @@
  * The JSON answer of an HTTP handler, from its declared or inferred return type: `Promise<T>` is
  * awaited and fw's `Reply<T>` opened, and when `T` is an object or an array its {@link Shape} is
  * what the generated response writer writes. Anything else (text, bytes, nothing, a union of an
- * object with something else) has no writer and is answered as before, by `JSON.stringify`: no
+ * object with something else, a stream) has no writer and is answered as before, by `JSON.stringify`: no
  * return type is ever an error, so the shapes are built quietly.
  */
 import { ts } from 'ts-morph';
@@ -10,6 +10,7 @@ import type { AnswerModel, Shape } from '../ir.js';
 import type { FoundHandler } from './class-scan.js';
 import type { Scope } from './scope.js';
 import { Shapes } from './shapes.js';
+import { streamKind } from './stream-type.js';
 import { isBooleanPair } from './type-syntax.js';
 
 /** The shapes of response types: their own set of named types, with nothing reported. */
@@ -27,6 +28,7 @@ export function responseShape(scope: Scope, shapes: Shapes, h: FoundHandler): Sh
   const awaited = checker.getAwaitedType(returned) ?? returned;
   const body = replyBody(scope, awaited) ?? awaited;
   if ((body.flags & ts.TypeFlags.Object) === 0 || body.isUnion()) return undefined;
+  if (streamKind(scope, body) !== undefined) return undefined;
   const shape = shapes.shapeOf(body, h.at, `${h.label}()`);
   return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
     ? shape
@@ -74,7 +76,10 @@ export function answersOf(
     .map(([status, types]) => ({ status, body: bodyOf(scope, shapes, h, types) }));
 }
 
-/** What the bodies under one status are: nothing, text, bytes, or JSON of one shape. */
+/**
+ * What the bodies under one status are: nothing, text, bytes (a stream too), an event stream, or
+ * JSON of one shape.
+ */
 function bodyOf(
   scope: Scope,
   shapes: Shapes,
@@ -85,6 +90,9 @@ function bodyOf(
   if (some.length === 0) return { kind: 'none' };
   if (some.every((t) => t.flags & ts.TypeFlags.StringLike)) return { kind: 'text' };
   if (some.every((t) => isBytes(t))) return { kind: 'bytes' };
+  const streams = some.map((t) => streamKind(scope, t));
+  if (streams.every((k) => k === 'events')) return { kind: 'events' };
+  if (streams.every((k) => k !== undefined)) return { kind: 'bytes' };
   const parts = isBooleanPair(some) ? [scope.checker.getBooleanType()] : some;
   const found = parts.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`));
   const only = found.length === 1 ? found[0] : undefined;

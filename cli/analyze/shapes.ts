@@ -13,9 +13,11 @@ import {
   declaredTypeOf,
   type Instantiation,
   instantiationOf,
+  isPackageFile,
   type NameableDeclaration,
   namedDeclOf,
 } from './named-decl.js';
+import { packageModuleId, packageOf } from './package-of.js';
 import type { Scope } from './scope.js';
 import { symbolOfName } from './symbols.js';
 import { typeKey } from './type-key.js';
@@ -60,7 +62,7 @@ export class Shapes {
   /** The id of a named declaration (`examples/app/users#CreateUser`); builds its shape once. */
   named(decl: NameableDeclaration): string {
     const name = decl.name.text;
-    const id = `${moduleId(this.#scope.root, decl.getSourceFile().fileName)}#${name}`;
+    const id = `${homeId(this.#scope, decl.getSourceFile())}#${name}`;
     if (this.#named.has(id)) return id;
     this.#named.set(id, null);
     const at = this.#scope.locate(decl);
@@ -79,13 +81,9 @@ export class Shapes {
    * `Page_User` in generated code and documents); builds its shape, with the arguments put in, once.
    */
   instance({ decl, args }: Instantiation, type: ts.Type): string {
-    const { checker } = this.#scope;
-    const keys = args.map((arg) => {
-      const key = typeKey(this.#scope, arg);
-      return key ?? { id: typeText(checker, arg), name: typeText(checker, arg) };
-    });
+    const keys = args.map((arg) => this.#argumentKey(arg));
     const base = decl.name.text;
-    const home = moduleId(this.#scope.root, decl.getSourceFile().fileName);
+    const home = homeId(this.#scope, decl.getSourceFile());
     const id = `${home}#${base}<${keys.map((k) => k.id).join(', ')}>`;
     if (this.#named.has(id)) return id;
     this.#named.set(id, null);
@@ -98,6 +96,15 @@ export class Shapes {
     const doc = docOf(decl);
     this.#named.set(id, { id, name, at, shape, ...(doc === undefined ? {} : { doc }) });
     return id;
+  }
+
+  /** A type argument's id and name: a named type's own id, else its key or its text. */
+  #argumentKey(arg: ts.Type): { id: string; name: string } {
+    const decl = namedDeclOf(this.#scope, arg, partsOf(arg).parts, undefined);
+    if (decl !== undefined) return { id: this.named(decl), name: decl.name.text };
+    const key = typeKey(this.#scope, arg);
+    const text = typeText(this.#scope.checker, arg);
+    return key ?? { id: text, name: text };
   }
 
   /**
@@ -311,10 +318,13 @@ export class Shapes {
     const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || partsOf(type).undefinedToo;
     const node = decl !== undefined && hasTypeNode(decl) ? decl.type : undefined;
     const inner = { ...next(`.${name}`), at };
-    const tags = inProject ? constraintTags(decl) : [];
+    // A package's own declarations carry their JSDoc too; TypeScript's and fw's do not count.
+    const documented =
+      inProject || (decl !== undefined && isPackageFile(scope, decl.getSourceFile()));
+    const tags = documented ? constraintTags(decl) : [];
     const shape = this.#constrain(this.#shape(type, inner, node, true), tags, inner.path, at);
     const readonly = decl !== undefined && isReadonly(decl);
-    const doc = decl === undefined || !inProject ? undefined : docOf(decl);
+    const doc = decl === undefined || !documented ? undefined : docOf(decl);
     return [
       {
         name,
@@ -325,6 +335,17 @@ export class Shapes {
       },
     ];
   }
+}
+
+/**
+ * The module part of a named type's id: the project module (`src/dto`), or the package and its
+ * module (`@acme/types/index`) for a type declared in a package.
+ */
+function homeId(scope: Scope, file: ts.SourceFile): string {
+  const home = scope.isProjectFile(file) ? undefined : packageOf(file.fileName);
+  return home === undefined
+    ? moduleId(scope.root, file.fileName)
+    : packageModuleId(home, file.fileName);
 }
 
 /** A type's name as part of an identifier: `Envelope<User>` is `Envelope_User`. */

@@ -225,6 +225,8 @@ class Builder {
         return [{ key, payload: RAW_MESSAGE, contentType: 'text/plain' }];
       case 'bytes':
         return [{ key, payload: BYTES, contentType: 'application/octet-stream' }];
+      case 'events':
+        return [{ key, payload: RAW_MESSAGE, contentType: 'text/event-stream' }];
       case 'none':
         return [];
       default:

@@ -251,6 +251,8 @@ class Operations {
         return ['text/plain', { type: 'string' }];
       case 'bytes':
         return ['application/octet-stream', BYTES_SCHEMA];
+      case 'events':
+        return ['text/event-stream', { type: 'string' }];
       case 'none':
         return undefined;
       default:

@@ -27,6 +27,7 @@ export const VALIDATE_EXPORTS = [
   'chars',
   'date',
   'fail',
+  'fewest',
   'formats',
   'isObject',
   'multipleOf',

@@ -266,6 +266,8 @@ class Writer {
       );
       if (picked !== undefined) {
         lines.push(this.#switch(picked, others, self));
+      } else if (others.every(([m]) => jsonKind(m, this.#types) === 'object')) {
+        lines.push(...this.#closest(others, self));
       } else {
         lines.push('const n = issues.length;');
         others.forEach(([m, i], k) => {
@@ -279,6 +281,29 @@ class Writer {
       ...lines,
       `${call(2, 'return ', this.#use('fail'), ['v', 'issues', 'key', message], ';')};`,
     ];
+  }
+
+  /**
+   * Objects with no discriminant: each member is tried in turn, and when none accepts an object,
+   * the issues of the member with the fewest (the first of those) are the answer, so a client
+   * reads what to fix (`payment.iban: is required`) rather than only which types were possible.
+   */
+  #closest(members: readonly (readonly [Shape, number])[], self: string): string[] {
+    const fewest = this.#use('fewest');
+    const lines = ['const n = issues.length;'];
+    members.forEach(([m, i], k) => {
+      lines.push(this.#call(2, k === 0 ? 'let out = ' : 'out = ', m, 'v', `${self}_${i}`));
+      lines.push('if (issues.length === n) return out;');
+      lines.push(
+        k === 0
+          ? `let closest = ${fewest}(issues, n, undefined);`
+          : `closest = ${fewest}(issues, n, closest);`,
+      );
+    });
+    // A loop, not a spread: an array of bad items can give more issues than a call has arguments.
+    const keep = 'for (const issue of closest) issues.push(issue);';
+    lines.push(`if (${this.#use('isObject')}(v)) {\n    ${keep}\n    return undefined;\n  }`);
+    return lines;
   }
 
   /**

@@ -186,6 +186,7 @@ export function createApp(options: AppOptions): App {
     logger,
     probe,
     upgrade: webSockets,
+    compression: resolved.compression,
   });
 
   const deliver = async (

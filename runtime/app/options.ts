@@ -9,6 +9,11 @@ import {
   type MultipartLimits,
   type RequestLimits,
 } from '../http/body-limits.js';
+import {
+  type Compression,
+  type CompressionOptions,
+  resolveCompression,
+} from '../http/compression.js';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-server.js';
 import { jsonLogger } from '../log/json-logger.js';
 import type { Logger } from '../log/logger.js';
@@ -114,6 +119,12 @@ export interface AppOptions {
    * @see docs/API.md, "Static files"
    */
   readonly static?: readonly StaticOptions[];
+  /**
+   * Response compression, br or gzip as the client's `Accept-Encoding` prefers, for bodies of at
+   * least `threshold` bytes and every stream. @default none (off)
+   * @see docs/API.md, "Compression"
+   */
+  readonly compression?: CompressionOptions;
 }
 
 /** The largest event payload a consumer takes by default: 1 MiB. */
@@ -132,6 +143,7 @@ export interface ResolvedOptions {
   readonly health: HealthPaths | undefined;
   readonly docs: DocsConfig | undefined;
   readonly static: readonly StaticMount[];
+  readonly compression: Compression | undefined;
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -191,6 +203,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     health,
     docs: docsConfig(options.docs, health),
     static: resolveStatic(options.static),
+    compression: resolveCompression(options.compression, invalid),
   };
 }
 

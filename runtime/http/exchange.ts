@@ -5,6 +5,7 @@
  */
 import { HttpContext, type HttpContextInit } from '../context/http-context.js';
 import { REQUEST_ID_HEADER } from '../context/request-id.js';
+import { type Compression, compress } from './compression.js';
 import { stageError } from './render.js';
 import { StagedResponse } from './staged-response.js';
 import { discardStream, type StreamBody, StreamSource } from './stream-body.js';
@@ -52,12 +53,19 @@ export class HttpExchange extends HttpContext {
   /** @internal The status sent; 0 until {@link HttpExchange.send}. */
   sentStatus = 0;
   readonly #sink: ResponseSink;
+  /** The app's `compression` option; undefined when it is off. */
+  readonly #compression: Compression | undefined;
 
-  constructor(init: Omit<HttpContextInit, 'writer'>, sink: ResponseSink) {
+  constructor(
+    init: Omit<HttpContextInit, 'writer'>,
+    sink: ResponseSink,
+    compression?: Compression | undefined,
+  ) {
     const response = new StagedResponse();
     super(init, response);
     this.response = response;
     this.#sink = sink;
+    this.#compression = compression;
   }
 
   /**
@@ -93,6 +101,21 @@ export class HttpExchange extends HttpContext {
       else if (body === undefined) length = 0;
       else if (body instanceof Uint8Array) length = body.byteLength;
       else return this.#stream(status, headers, n, body);
+      if (this.#compression !== undefined && this.method() !== 'HEAD') {
+        headers.length = n;
+        const zip = compress(
+          this.#compression,
+          this.response,
+          status,
+          this.header('accept-encoding'),
+          headers,
+          body as string | Uint8Array,
+          length,
+        );
+        if (zip !== undefined)
+          return this.#sink.stream({ status, headers }, new StreamSource(zip), this);
+        n = headers.length;
+      }
       headers[n++] = 'Content-Length';
       headers[n++] = String(length);
     } else if (typeof body === 'object' && !(body instanceof Uint8Array)) discardStream(body);
@@ -109,12 +132,19 @@ export class HttpExchange extends HttpContext {
     headers.length = n;
     const declared = this.response.getHeader('content-length');
     const length = declared !== undefined && SIZE.test(declared) ? Number(declared) : undefined;
-    if (length !== undefined) headers.push('Content-Length', declared as string);
     if (this.method() === 'HEAD') {
+      if (length !== undefined) headers.push('Content-Length', declared as string);
       discardStream(body);
       this.#sink.send({ status, headers, body: undefined }, this);
       return;
     }
+    if (this.#compression !== undefined) {
+      const accept = this.header('accept-encoding');
+      const zip = compress(this.#compression, this.response, status, accept, headers, body, length);
+      if (zip !== undefined)
+        return this.#sink.stream({ status, headers }, new StreamSource(zip), this);
+    }
+    if (length !== undefined) headers.push('Content-Length', declared as string);
     return this.#sink.stream({ status, headers, length }, new StreamSource(body), this);
   }
 

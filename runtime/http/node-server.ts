@@ -16,10 +16,12 @@ import { FwError, problemOf } from '../errors.js';
 import type { Logger } from '../log/logger.js';
 import { refuseUpgrade, upgradeOf } from '../ws/handshake.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
+import type { Compression } from './compression.js';
 import { HttpExchange, type ResponseSink } from './exchange.js';
 import { streamToNode } from './node-stream.js';
 import { stageError } from './render.js';
 import { logExchangeFailure } from './request-log.js';
+import type { StreamSource } from './stream-body.js';
 
 /** How long the server waits for slow clients, and how big a request head it reads. */
 export interface ServerTimeouts {
@@ -55,6 +57,8 @@ export interface NodeServerOptions {
   readonly probe?: ((ex: HttpExchange) => boolean) | undefined;
   /** Takes the requests that ask to upgrade the connection (WebSocket gateways). */
   readonly upgrade?: UpgradeHandler;
+  /** How responses are compressed; undefined when they are not. */
+  readonly compression?: Compression | undefined;
 }
 
 /** What serves upgrade requests; the server's `close()` waits for its `close()`. */
@@ -69,6 +73,8 @@ export class NodeServer {
   readonly #execute: Execute<HttpExchange>;
   readonly #options: NodeServerOptions;
   #closing: Promise<void> | undefined;
+  /** The event streams being sent, which only end when the client leaves: close() ends them. */
+  readonly #eventStreams = new Set<StreamSource>();
 
   constructor(execute: Execute<HttpExchange>, options: NodeServerOptions) {
     this.#execute = execute;
@@ -130,6 +136,9 @@ export class NodeServer {
         this.#options.closeTimeoutMs,
       );
       force.unref();
+      // An event stream never ends by itself: it ends cleanly now, and the browser reconnects
+      // (to another instance) with its Last-Event-ID.
+      for (const source of this.#eventStreams) source.cancel();
       this.#server.close(() => {
         clearTimeout(force);
         resolve();
@@ -189,6 +198,18 @@ export class NodeServer {
     if (!ex.late) logExchangeFailure(this.#options.logger, ex, toError(err), 500);
   }
 
+  /**
+   * @internal Sends an event stream as {@link NODE_SINK} sends any, and ends it at `close()`; its
+   * connection closes once it has ended, as the server is closing.
+   */
+  trackEvents(sending: () => Promise<void>, source: StreamSource): Promise<void> {
+    this.#eventStreams.add(source);
+    return sending().finally(() => {
+      this.#eventStreams.delete(source);
+      if (this.#closing !== undefined) this.#server.closeIdleConnections();
+    });
+  }
+
   /** @internal Whether `close()` was called. */
   get closing(): boolean {
     return this.#closing !== undefined;
@@ -228,6 +249,7 @@ class NodeExchange extends HttpExchange {
         limits: options.limits,
       },
       NODE_SINK,
+      options.compression,
     );
     this.req = req;
     this.res = res;
@@ -289,15 +311,23 @@ const NODE_SINK: ResponseSink = {
       return Promise.resolve();
     }
     // The deadline stays until the head goes out: a stream slow to begin is answered 503.
-    return streamToNode(res, head, source, exchange, () => {
-      const { deadline } = exchange as NodeExchange;
-      if (deadline !== undefined) clearTimeout(deadline);
-      if (res.headersSent || res.destroyed) return false;
-      if (server.closing) head.headers.push('Connection', 'close');
-      return true;
-    });
+    const sending = () =>
+      streamToNode(res, head, source, exchange, () => {
+        const { deadline } = exchange as NodeExchange;
+        if (deadline !== undefined) clearTimeout(deadline);
+        if (res.headersSent || res.destroyed) return false;
+        if (server.closing) head.headers.push('Connection', 'close');
+        return true;
+      });
+    return isEventStream(exchange) ? server.trackEvents(sending, source) : sending();
   },
 };
+
+/** Whether the response is Server-Sent Events (`sse()`), which has no end of its own. */
+function isEventStream(exchange: HttpExchange): boolean {
+  const type = exchange.response.getHeader('content-type');
+  return type?.startsWith('text/event-stream') === true;
+}
 
 const LATE_BODY = JSON.stringify(problemOf(new FwError('FW_ERR_REQUEST_TIMEOUT')));
 

@@ -54,6 +54,15 @@ function isPolluted(): boolean {
   return false;
 }
 
+/**
+ * Takes the issues recorded since the `n`th off `issues`, and returns the shorter list of them and
+ * `best` (`best` when as long): how a union of objects keeps the closest member's issues.
+ */
+export function fewest(issues: Issues, n: number, best: Issues | undefined): Issues {
+  const mine = issues.splice(n);
+  return best === undefined || mine.length < best.length ? mine : best;
+}
+
 /** Records that `v` is not what was expected (`is required` when absent); returns `undefined`. */
 export function fail(v: unknown, issues: Issues, key: Key, want: string): undefined {
   const path = typeof key === 'number' ? `[${key}]` : key;

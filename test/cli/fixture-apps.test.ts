@@ -290,3 +290,26 @@ describe('generated tuple validators (fixtures/tuples)', () => {
     );
   });
 });
+
+describe('a union of objects with no discriminant (fixtures/validators, CreateProduct.either)', () => {
+  const app = createApp({ bindings: productBindings, logger: QUIET });
+  const either = async (value: unknown) => {
+    const res = await app.inject(json('POST', '/products', { ...PRODUCT, either: value }));
+    return [res.status, (res.json() as { detail?: string }).detail];
+  };
+
+  it("answers with the issues of the member that fits best, not only the union's name", async () => {
+    expect(await either({ street: 'Main St 1' })).toEqual([
+      400,
+      'Invalid body: either.city: is required',
+    ]);
+    expect(await either({ name: 'c', children: [{ name: 1, children: [] }] })).toEqual([
+      400,
+      'Invalid body: either.children[0].name: expected a string',
+    ]);
+  });
+
+  it('names the union for a value that is no object', async () => {
+    expect(await either('x')).toEqual([400, 'Invalid body: either: expected Address or Category']);
+  });
+});

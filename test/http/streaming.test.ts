@@ -170,6 +170,21 @@ describe('stream bodies', () => {
     expect(await res.text()).toBe('');
   });
 
+  it('empty chunks are sent as nothing, and do not end the body', async () => {
+    const { served } = await serveStream(() =>
+      (async function* () {
+        yield '';
+        yield 'a';
+        yield new Uint8Array(0);
+        yield 'b';
+      })(),
+    );
+
+    const res = await fetch(served.url('/s'));
+
+    expect(await res.text()).toBe('ab');
+  });
+
   it('a chunk that is neither string nor bytes is a 500, logged', async () => {
     const { served } = await serveStream(() =>
       (async function* () {

@@ -2,7 +2,15 @@
 // without one, importing the transport still works, and `start()` fails with FW_ERR_PACKAGE_MISSING
 // naming the package to install, not Node's ERR_MODULE_NOT_FOUND. The packages are hidden for
 // real: fw's runtime sources run from a directory where they cannot be resolved.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +30,11 @@ function installWithout(extra: readonly string[]): string {
   const fw = join(dir, 'node_modules', 'fw');
   cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
   writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
-  for (const dep of ['busboy', 'find-my-way', 'ws', ...extra]) {
+  // fw's own dependencies, as package.json lists them, and the extra ones the case installs.
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  for (const dep of [...Object.keys(manifest.dependencies), ...extra]) {
     const at = join(dir, 'node_modules', dep);
     mkdirSync(dirname(at), { recursive: true });
     symlinkSync(dirname(require.resolve(`${dep}/package.json`)), at);

@@ -18,8 +18,8 @@ describe('analyzer: parameter problems', () => {
       `handlers.ts:16:15 FW0201 BadController.types parameter 'callback': type '() => void' is not supported; ${HTTP}`,
       `handlers.ts:17:11 FW0201 BadController.types parameter 'when': type 'Date' is not supported; ${HTTP}`,
       `handlers.ts:18:11 FW0201 BadController.types parameter 'pick': type ''a' | 'b'' is not supported; ${HTTP}`,
-      "handlers.ts:54:22 FW0201 BadController.fromPackage parameter 'event': type 'DomainEvent' is not supported; a body type must be declared in the project, and this one is declared in the package 'fw': declare `interface MyDomainEvent extends DomainEvent {}` and take that",
-      "handlers.ts:59:18 FW0201 BadController.fromNode parameter 'path': type 'ParsedPath' is not supported; a body type must be declared in the project, and this one is declared in the package '@types/node': declare `interface MyParsedPath extends ParsedPath {}` and take that",
+      "handlers.ts:54:22 FW0201 BadController.fromPackage parameter 'event': type 'DomainEvent' is not supported; a body type must be declared in the project or in a package of its own, and this one is declared in the package 'fw': declare `interface MyDomainEvent extends DomainEvent {}` and take that",
+      "handlers.ts:59:18 FW0201 BadController.fromNode parameter 'path': type 'ParsedPath' is not supported; a body type must be declared in the project or in a package of its own, and this one is declared in the package '@types/node': declare `interface MyParsedPath extends ParsedPath {}` and take that",
       "handlers.ts:75:33 FW0201 BadGateway.message parameter 'socket': type 'WebSocket' is not supported; use a primitive named after a route key, an interface for the payload, or a context such as WebSocketMessageContext (fw/core)",
     ]);
   });

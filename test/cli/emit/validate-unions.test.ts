@@ -118,8 +118,20 @@ const cases: Case[] = [
   ],
   ['union of objects: the second', { type: 'Place', given: tree, want: ok(tree) }],
   [
-    'union of objects: neither',
-    { type: 'Place', given: { name: 1 }, want: invalid('', 'expected Address or Category') },
+    'union of objects: neither, answered by the member with the fewest issues',
+    { type: 'Place', given: { name: 1 }, want: invalid('city', 'is required') },
+  ],
+  [
+    'union of objects: the member with the fewest issues, whichever comes first',
+    {
+      type: 'Place',
+      given: { city: 1, name: 2 },
+      want: invalid('city', 'expected a string'),
+    },
+  ],
+  [
+    'union of objects: no object, described by the members',
+    { type: 'Place', given: [], want: invalid('', 'expected Address or Category') },
   ],
   [
     'discriminated: the member its kind selects',
@@ -171,8 +183,8 @@ const cases: Case[] = [
     { type: 'Overlap', given: { k: 'b', x: 1 }, want: ok({ k: 'b', x: 1 }) },
   ],
   [
-    'overlapping literals: one issue for the union',
-    { type: 'Overlap', given: { k: 'b' }, want: invalid('', 'expected an object') },
+    'overlapping literals: the closest member answers',
+    { type: 'Overlap', given: { k: 'b' }, want: invalid('k', 'expected "a"') },
   ],
   ['nullable object: null', { type: 'Shipping', given: null, want: ok(null) }],
   [

@@ -4,6 +4,7 @@ import {
   array,
   date,
   fail,
+  fewest,
   type Issues,
   isObject,
   type Key,
@@ -87,10 +88,14 @@ function checkProduct_either(v: unknown, issues: Issues, key: Key): unknown {
   const n = issues.length;
   let out = checkAddress(v, issues, key);
   if (issues.length === n) return out;
-  issues.length = n;
+  let closest = fewest(issues, n, undefined);
   out = checkCategory(v, issues, key);
   if (issues.length === n) return out;
-  issues.length = n;
+  closest = fewest(issues, n, closest);
+  if (isObject(v)) {
+    for (const issue of closest) issues.push(issue);
+    return undefined;
+  }
   return fail(v, issues, key, 'expected Address or Category');
 }
 
