@@ -22,7 +22,14 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HTTP_JOBS, HTTP_SERVERS, type HttpJob, type ServerSpec, verify } from './http/jobs.js';
+import {
+  HTTP_JOBS,
+  HTTP_SERVERS,
+  type HttpJob,
+  type ServerSpec,
+  serversOf,
+  verify,
+} from './http/jobs.js';
 import { hasCommand } from './lib/processes.js';
 import { median, table } from './lib/stats.js';
 import { prepare } from './prepare.js';
@@ -164,11 +171,12 @@ async function main(): Promise<void> {
     throw new Error('valgrind is not installed (apt-get install valgrind)');
   prepare(log);
   const names = flags.servers.split(',');
-  const specs = HTTP_SERVERS.filter((s) => names.includes(s.name));
+  const asked = HTTP_SERVERS.filter((s) => names.includes(s.name));
   const repeat = Number(flags.repeat);
   const outDir = mkdtempSync(join(tmpdir(), 'fw-callgrind-'));
   try {
     for (const job of HTTP_JOBS.filter((j) => flags.jobs.split(',').includes(j.id))) {
+      const specs = serversOf(job, asked);
       log(`${job.id}: ${specs.map((s) => s.name).join(', ')} ×${repeat} under callgrind…`);
       const runs = await Promise.all(
         specs.map((s) => Promise.all(Array.from({ length: repeat }, () => count(s, job, outDir)))),

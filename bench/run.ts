@@ -10,7 +10,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HTTP_JOBS, HTTP_SERVERS, type HttpJob, type ServerSpec, verify } from './http/jobs.js';
+import {
+  HTTP_JOBS,
+  HTTP_SERVERS,
+  type HttpJob,
+  type ServerSpec,
+  serversOf,
+  verify,
+} from './http/jobs.js';
 import { HTTP_TOOL, httpLoad, type LoadResult, wsLoad } from './lib/load.js';
 import { CAN_PIN, pinned, startServer } from './lib/processes.js';
 import { format, median, table } from './lib/stats.js';
@@ -83,8 +90,9 @@ type Results = Map<string, Sample[]>;
 
 async function httpJob(job: HttpJob): Promise<Results> {
   log(`job ${job.id}: ${job.title}`);
-  const servers = HTTP_SERVERS.filter(
-    (s, i) => i === 0 || only === undefined || only.includes(s.name),
+  // raw node:http, the floor, runs whenever it serves the job; the others when asked for.
+  const servers = serversOf(job, HTTP_SERVERS).filter(
+    (s) => s.name === 'raw node:http' || only === undefined || only.includes(s.name),
   );
   const results: Results = new Map(servers.map((s) => [s.name, []]));
   for (let r = 1; r <= rounds; r++) {

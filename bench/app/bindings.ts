@@ -25,6 +25,7 @@ import {
   string,
   validator,
 } from 'fw/validate';
+import { CatalogController } from './catalog.js';
 import { EchoGateway } from './echo.js';
 import { OrderController, UserInterceptor } from './orders.js';
 import { ShippedCounter, ShippingEvents } from './shipping.js';
@@ -179,6 +180,29 @@ function checkOrderShipped_name(v: unknown, issues: Issues, key: Key): unknown {
   return fail(v, issues, key, 'expected "order.shipped"');
 }
 
+// bench/app/catalog#CatalogPage
+function writeCatalogPage(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return json(v);
+  let out = first('{"page":', writeNumber(v['page']));
+  out = member(out, ',"size":', writeNumber(v['size']));
+  out = member(out, ',"total":', writeNumber(v['total']));
+  out = member(out, ',"items":', writeArray(v['items'], writeProduct));
+  return object(out);
+}
+
+// bench/app/catalog#Product
+function writeProduct(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return json(v);
+  let out = first('{"id":', writeNumber(v['id']));
+  out = member(out, ',"sku":', writeString(v['sku']));
+  out = member(out, ',"name":', writeString(v['name']));
+  out = member(out, ',"category":', writeString(v['category']));
+  out = member(out, ',"price":', writeNumber(v['price']));
+  out = member(out, ',"stock":', writeNumber(v['stock']));
+  out = member(out, ',"tags":', writeArray(v['tags'], writeString));
+  return object(out);
+}
+
 // bench/app/orders#UserOrder
 function writeUserOrder(v: unknown): string | undefined {
   if (!isJsonObject(v)) return json(v);
@@ -211,30 +235,64 @@ function writeOrderController_createChecked(v: unknown): string | undefined {
 
 // The object graph, in dependency order: each instance once, after what it is built from.
 function build(make: Make): readonly unknown[] {
-  const echoGateway = make(0, () => new EchoGateway());
-  const orderController = make(1, () => new OrderController());
-  const userInterceptor = make(2, () => new UserInterceptor());
-  const shippedCounter = make(3, () => new ShippedCounter());
-  const shippingEvents = make(4, () => new ShippingEvents(shippedCounter));
-  return [echoGateway, orderController, userInterceptor, shippedCounter, shippingEvents];
+  const catalogController = make(0, () => new CatalogController());
+  const echoGateway = make(1, () => new EchoGateway());
+  const orderController = make(2, () => new OrderController());
+  const userInterceptor = make(3, () => new UserInterceptor());
+  const shippedCounter = make(4, () => new ShippedCounter());
+  const shippingEvents = make(5, () => new ShippingEvents(shippedCounter));
+  return [
+    catalogController,
+    echoGateway,
+    orderController,
+    userInterceptor,
+    shippedCounter,
+    shippingEvents,
+  ];
 }
 
 export const bindings: Bindings = {
   version: 2,
   graph: {
-    keys: [EchoGateway, OrderController, UserInterceptor, ShippedCounter, ShippingEvents],
+    keys: [
+      CatalogController,
+      EchoGateway,
+      OrderController,
+      UserInterceptor,
+      ShippedCounter,
+      ShippingEvents,
+    ],
     names: [
+      'CatalogController',
       'EchoGateway',
       'OrderController',
       'UserInterceptor',
       'ShippedCounter',
       'ShippingEvents',
     ],
-    needs: [[], [], [], [], [3]],
-    roots: [0, 1, 2, 4],
+    needs: [[], [], [], [], [], [4]],
+    roots: [0, 1, 2, 3, 5],
     build,
   },
   controllers: [
+    defineController({
+      type: CatalogController,
+      name: 'CatalogController',
+      source: 'bench/app/catalog.ts:33',
+      interceptors: [],
+      handlers: [
+        {
+          name: 'page',
+          method: 'GET',
+          path: '/catalog',
+          source: 'bench/app/catalog.ts:36',
+          interceptors: [],
+          params: [],
+          invoke: (c) => c.page(),
+          serialize: writeCatalogPage,
+        },
+      ],
+    }),
     defineController({
       type: EchoGateway,
       name: 'EchoGateway',

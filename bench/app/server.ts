@@ -3,13 +3,24 @@
  * WebSocket) from its generated bindings, as an application runs it: fw from its built `dist/`,
  * this TypeScript through tsx. Listens on `PORT` (0: any) and reports the port over IPC.
  */
+import { join } from 'node:path';
 import { createApp } from 'fw';
 import { bindings } from './bindings.js';
 import { ShippedCounter, ShippingEvents } from './shipping.js';
 
+// Jobs static and gzip-json set BENCH_WEB=1; the other jobs run without the static folder and
+// compression. Compression as @fastify/compress's defaults: a threshold of 1,024 bytes, and gzip
+// at zlib's default level 6 (fw has no level option; it flushes each chunk, Z_SYNC_FLUSH).
+const web = process.env['BENCH_WEB'] === '1';
 const app = createApp({
   bindings,
   providers: [new ShippingEvents(new ShippedCounter())],
+  ...(web
+    ? {
+        static: [{ root: join(import.meta.dirname, 'public'), prefix: '/assets' }],
+        compression: { threshold: 1024 },
+      }
+    : {}),
 });
 const { port } = await app.listen({ port: Number(process.env['PORT'] ?? 0), host: '127.0.0.1' });
 if (process.send) process.send({ port });

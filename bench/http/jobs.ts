@@ -2,7 +2,10 @@
  * The HTTP jobs every framework serves, byte for byte, and the servers that serve them. A server is
  * a Node process that listens on `PORT` and reports its port over IPC (`peers/servers/listen.mjs`).
  */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 const BENCH = join(import.meta.dirname, '..');
 const SERVERS = join(BENCH, 'peers', 'servers');
@@ -34,8 +37,36 @@ export interface HttpJob {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
-  readonly expect: { readonly status: number; readonly body: string; readonly header?: string };
+  readonly expect: {
+    readonly status: number;
+    readonly body: string;
+    readonly header?: string;
+    /** How `Content-Type` starts. @default 'application/json' */
+    readonly type?: string;
+    /** The `Content-Encoding` required; the body is compared once decoded. @default none */
+    readonly encoding?: 'gzip';
+  };
+  /** The servers that serve this job (by name); every server when absent. */
+  readonly servers?: readonly string[];
+  /** Environment for every server of this job: turns on what only this job uses. */
+  readonly env?: Readonly<Record<string, string>>;
 }
+
+/** The servers of `job` among `specs`, each with the job's environment added to its own. */
+export function serversOf(job: HttpJob, specs: readonly ServerSpec[]): ServerSpec[] {
+  return specs
+    .filter((s) => job.servers === undefined || job.servers.includes(s.name))
+    .map((s) => (job.env === undefined ? s : { ...s, env: { ...s.env, ...job.env } }));
+}
+
+const APP = join(BENCH, 'app');
+/** Job static's file (about 10 KiB of JavaScript), served under `/assets/`. */
+const STATIC_FILE = readFileSync(join(APP, 'public', 'app.js'), 'utf8');
+/** Job gzip-json's answer (about 10 KiB of JSON), as `JSON.stringify` writes it. */
+const CATALOG = JSON.stringify(JSON.parse(readFileSync(join(APP, 'catalog.json'), 'utf8')));
+/** Turns on the static folder and compression in the servers of jobs static and gzip-json. */
+const WEB_ENV = { BENCH_WEB: '1' };
+const WEB_SERVERS = ['raw node:http', 'fw', 'Fastify'];
 
 /** Job post's body: about 1 KiB of JSON. */
 export const ORDER = (() => {
@@ -95,23 +126,75 @@ export const HTTP_JOBS: readonly HttpJob[] = [
       status: 200,
       body: JSON.stringify({ userId: 42, customer: 1001, items: 10, total: orderTotal }),
     },
+    servers: ['fw', 'Fastify'],
+  },
+  {
+    // A browser front-end's script: fw's `static` option and @fastify/static (both on
+    // @fastify/send), raw node:http with `fs.createReadStream`. No conditional header: each request
+    // sends the whole file.
+    id: 'static',
+    title: 'GET /assets/app.js, a 10 KiB static file',
+    method: 'GET',
+    path: '/assets/app.js',
+    headers: {},
+    expect: { status: 200, body: STATIC_FILE, type: 'application/javascript' },
+    servers: WEB_SERVERS,
+    env: WEB_ENV,
+  },
+  {
+    // A 10 KiB JSON answer, gzipped at zlib's default level (6) by fw's `compression` option,
+    // @fastify/compress and, in raw node:http, `zlib.gzip`.
+    id: 'gzip-json',
+    title: 'GET /catalog, 10 KiB of JSON with Accept-Encoding: gzip',
+    method: 'GET',
+    path: '/catalog',
+    headers: { 'accept-encoding': 'gzip' },
+    expect: { status: 200, body: CATALOG, encoding: 'gzip' },
+    servers: WEB_SERVERS,
+    env: WEB_ENV,
   },
 ];
 
+/** One answer as it came: status, headers and the body's bytes, not decoded. */
+function get(
+  port: number,
+  job: HttpJob,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: job.path, method: job.method, headers: job.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(job.body);
+  });
+}
+
 /** Throws, naming the server and what differs, unless it answers `job` exactly as expected. */
 export async function verify(server: string, port: number, job: HttpJob): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}${job.path}`, {
-    method: job.method,
-    headers: job.headers,
-    ...(job.body === undefined ? {} : { body: job.body }),
-  });
-  const body = await res.text();
+  // node:http, not fetch: fetch adds an Accept-Encoding of its own and decodes what it gets.
+  const res = await get(port, job);
   const problems: string[] = [];
   if (res.status !== job.expect.status) problems.push(`status ${res.status}`);
-  if (body !== job.expect.body) problems.push(`body ${body}`);
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('application/json')) problems.push(`content-type ${type}`);
-  if (job.expect.header !== undefined && !res.headers.has(job.expect.header)) {
+  const encoding = String(res.headers['content-encoding'] ?? '');
+  if (encoding !== (job.expect.encoding ?? '')) problems.push(`content-encoding '${encoding}'`);
+  const body = (encoding === 'gzip' ? gunzipSync(res.body) : res.body).toString('utf8');
+  if (body !== job.expect.body) problems.push(`body ${body.slice(0, 200)}`);
+  const type = String(res.headers['content-type'] ?? '');
+  const expectedType = job.expect.type ?? 'application/json';
+  if (!type.startsWith(expectedType)) problems.push(`content-type ${type}`);
+  if (job.expect.header !== undefined && res.headers[job.expect.header] === undefined) {
     problems.push(`no ${job.expect.header} header`);
   }
   if (problems.length > 0) {

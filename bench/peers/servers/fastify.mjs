@@ -1,9 +1,22 @@
 // Fastify 5 as its users tune it: JSON schemas for params, query, body and response (Ajv
 // coercion and validation, fast-json-stringify for the response), an onRequest hook for the user.
+// With BENCH_WEB=1 (jobs static and gzip-json), @fastify/static and @fastify/compress too.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { announce, HOST, PORT } from './listen.mjs';
 
+const APP = join(import.meta.dirname, '..', '..', 'app');
 const app = Fastify({ logger: false });
+
+if (process.env.BENCH_WEB === '1') {
+  // Before the routes: @fastify/compress adds its hook to the routes declared after it. Its
+  // defaults: zlib's default level (6) for gzip, a threshold of 1,024 bytes.
+  await app.register(compress);
+  await app.register(fastifyStatic, { root: join(APP, 'public'), prefix: '/assets/' });
+}
 
 app.decorateRequest('user', '');
 app.addHook('onRequest', async (req) => {
@@ -172,6 +185,42 @@ app.post(
       total,
     };
   },
+);
+
+// Job gzip-json: a page of the catalogue (bench/app/catalog.json), serialized per request.
+const PAGE = JSON.parse(readFileSync(join(APP, 'catalog.json'), 'utf8'));
+app.get(
+  '/catalog',
+  {
+    schema: {
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer' },
+            size: { type: 'integer' },
+            total: { type: 'integer' },
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  id: { type: 'integer' },
+                  sku: { type: 'string' },
+                  name: { type: 'string' },
+                  category: { type: 'string' },
+                  price: { type: 'number' },
+                  stock: { type: 'integer' },
+                  tags: { type: 'array', items: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  async () => PAGE,
 );
 
 await app.listen({ port: PORT, host: HOST });

@@ -1,5 +1,8 @@
 // The floor: node:http with a hand-written matcher and validator, nothing else.
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { gzip } from 'node:zlib';
 import { announce, HOST, PORT } from './listen.mjs';
 import { checkOrder } from './validate-order.mjs';
 
@@ -61,8 +64,52 @@ function job2(req, res, id) {
   });
 }
 
+// Jobs static and gzip-json (with BENCH_WEB=1): the file streamed as is, with its length and
+// type and none of the validators or ranges a static module adds; the page serialized per
+// request and gzipped at zlib's default level.
+const APP = join(import.meta.dirname, '..', '..', 'app');
+const STATIC = join(APP, 'public', 'app.js');
+const PAGE = JSON.parse(readFileSync(join(APP, 'catalog.json'), 'utf8'));
+const WEB = process.env.BENCH_WEB === '1';
+
+function sendStatic(res) {
+  const { size } = statSync(STATIC);
+  res.writeHead(200, {
+    'content-type': 'application/javascript; charset=utf-8',
+    'content-length': size,
+  });
+  createReadStream(STATIC).pipe(res);
+}
+
+function sendCatalog(req, res) {
+  const body = JSON.stringify(PAGE);
+  if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      vary: 'accept-encoding',
+    });
+    res.end(body);
+    return;
+  }
+  gzip(body, (err, zipped) => {
+    if (err) {
+      res.writeHead(500).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-encoding': 'gzip',
+      'content-length': zipped.length,
+      vary: 'accept-encoding',
+    });
+    res.end(zipped);
+  });
+}
+
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
+  if (req.method === 'GET' && url === '/catalog') return sendCatalog(req, res);
+  if (WEB && req.method === 'GET' && url === '/assets/app.js') return sendStatic(res);
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   const parts = path.split('/');
