@@ -10,6 +10,14 @@ import { type ConstraintTag, constrain, constraintTags } from './constraints.js'
 import { docOf } from './jsdoc.js';
 import { moduleId } from './location.js';
 import {
+  elementNode,
+  hasTypeNode,
+  isClassBehaviour,
+  isHiddenMember,
+  isReadonly,
+  tupleNodes,
+} from './member-syntax.js';
+import {
   declaredTypeOf,
   type Instantiation,
   instantiationOf,
@@ -351,56 +359,4 @@ function homeId(scope: Scope, file: ts.SourceFile): string {
 /** A type's name as part of an identifier: `Envelope<User>` is `Envelope_User`. */
 function identifierPart(name: string): string {
   return name.replace(/[^\p{ID_Continue}$]+/gu, '_').replace(/^_+|_+$/g, '') || 'type';
-}
-
-/** A `readonly` property (or parameter property). */
-function isReadonly(decl: ts.Declaration): boolean {
-  return (ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly) !== 0;
-}
-
-function isHiddenMember(decl: ts.Declaration): boolean {
-  if (!ts.isClassElement(decl) && !ts.isParameter(decl)) return false;
-  const named = decl.name;
-  if (named !== undefined && ts.isPrivateIdentifier(named)) return true;
-  return (
-    (ts.getCombinedModifierFlags(decl) &
-      (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !==
-    0
-  );
-}
-
-function isClassBehaviour(decl: ts.Declaration): boolean {
-  const member =
-    ts.isMethodDeclaration(decl) ||
-    ts.isGetAccessorDeclaration(decl) ||
-    ts.isSetAccessorDeclaration(decl);
-  return member && ts.isClassLike(decl.parent);
-}
-
-function hasTypeNode(
-  decl: ts.Declaration,
-): decl is ts.PropertySignature | ts.PropertyDeclaration | ts.ParameterDeclaration {
-  return ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl);
-}
-
-function elementNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  if (node === undefined) return undefined;
-  if (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node))
-    return elementNode(node.type);
-  if (ts.isArrayTypeNode(node)) return node.elementType;
-  if (ts.isTypeReferenceNode(node) && node.typeArguments?.length === 1)
-    return node.typeArguments[0];
-  return undefined;
-}
-
-/** The written type of each element of a tuple: `T` of `T?`, `T[]` of `...T[]`. */
-function tupleNodes(node: ts.TypeNode | undefined): readonly ts.TypeNode[] | undefined {
-  if (node === undefined) return undefined;
-  if (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node)) return tupleNodes(node.type);
-  if (!ts.isTupleTypeNode(node)) return undefined;
-  return node.elements.map((e) => {
-    const element = ts.isNamedTupleMember(e) ? e.type : e;
-    if (ts.isOptionalTypeNode(element) || ts.isRestTypeNode(element)) return element.type;
-    return element;
-  });
 }
