@@ -40,8 +40,19 @@ export function declaredTypeOf(checker: ts.TypeChecker, decl: NameableDeclaratio
  * interface or type alias of a package (npm or workspace) that is not TypeScript's, fw's or `@types`.
  */
 export function nameable(scope: Scope, decl: ts.Node | undefined): NameableDeclaration | undefined {
+  return ownDeclaration(scope, decl, false);
+}
+
+/** A top-level declaration of the project or a package, generic or not as `generic` says. */
+function ownDeclaration(
+  scope: Scope,
+  decl: ts.Node | undefined,
+  generic: boolean,
+): NameableDeclaration | undefined {
   if (decl === undefined || !isTypeDeclaration(decl) || decl.name === undefined) return undefined;
-  if (!ts.isSourceFile(decl.parent) || decl.typeParameters !== undefined) return undefined;
+  if (!ts.isSourceFile(decl.parent) || (decl.typeParameters !== undefined) !== generic) {
+    return undefined;
+  }
   const file = decl.getSourceFile();
   if (scope.isProjectFile(file)) return decl as NameableDeclaration;
   const data = ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl);
@@ -148,13 +159,5 @@ export function instantiationOf(scope: Scope, type: ts.Type): Instantiation | un
 }
 
 function genericDecl(scope: Scope, symbol: ts.Symbol): NameableDeclaration | undefined {
-  const decl = symbol.declarations?.find(isTypeDeclaration);
-  if (decl === undefined || decl.name === undefined || decl.typeParameters === undefined) {
-    return undefined;
-  }
-  if (!ts.isSourceFile(decl.parent)) return undefined;
-  const file = decl.getSourceFile();
-  if (scope.isProjectFile(file)) return decl as NameableDeclaration;
-  const data = ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl);
-  return data && isPackageFile(scope, file) ? (decl as NameableDeclaration) : undefined;
+  return ownDeclaration(scope, symbol.declarations?.find(isTypeDeclaration), true);
 }
