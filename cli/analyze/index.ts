@@ -7,18 +7,21 @@ import { join, resolve } from 'node:path';
 import { Project } from 'ts-morph';
 import type { Analysis, Analyzer, AnalyzerOptions } from '../analyzer.js';
 import { createProbe } from './framework.js';
+import { AnalysisCache } from './incremental.js';
 import { relativeTo, startOf } from './location.js';
 import { addSources, applyChanges, PROBE_NAME } from './project-files.js';
 import { analyzeProgram } from './run.js';
 
 /**
- * Loads the project once; `analyze()` after `update()` sees the changed files. A project that
- * cannot be loaded (FW0001) is tried again at the next `analyze()`.
+ * Loads the project once; `analyze()` after `update()` sees the changed files, and analyses again
+ * only the files a change can reach (see `incremental.ts`). A project that cannot be loaded
+ * (FW0001) is tried again at the next `analyze()`.
  */
 export function createAnalyzer(options: AnalyzerOptions): Analyzer {
   const probe = join(resolve(options.src), PROBE_NAME);
   let project: Project | undefined;
   let loadError = '';
+  const cache = new AnalysisCache();
   const load = (): void => {
     try {
       const opened = new Project({
@@ -28,6 +31,7 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
       addSources(opened, options);
       createProbe(opened, options.src);
       project = opened;
+      cache.clear();
     } catch (err) {
       loadError = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
     }
@@ -38,7 +42,7 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
       if (project === undefined) load();
       if (project === undefined) return cannotLoad(options, loadError);
       if (project.getSourceFile(probe) === undefined) createProbe(project, options.src);
-      return analyzeProgram(project.getProgram().compilerObject, probe, options);
+      return analyzeProgram(project.getProgram().compilerObject, probe, options, cache);
     },
     update(changed: readonly string[]): void {
       if (project !== undefined) applyChanges(project, options, changed);

@@ -5,28 +5,25 @@
 import { resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Analysis, AnalyzerOptions } from '../analyzer.js';
-import type { ControllerModel, HandlerModel } from '../ir.js';
+import type { NamedType, PublishedEvent } from '../ir.js';
 import { compareText } from '../ir.js';
-import { type FoundController, scanClass } from './class-scan.js';
 import { findDuplicates } from './duplicates.js';
-import { resolveFramework } from './framework.js';
+import { type Framework, resolveFramework } from './framework.js';
 import { buildGraph } from './graph.js';
-import { docOf } from './jsdoc.js';
+import type { AnalysisCache, FileResults, ProgramFiles, Reusable } from './incremental.js';
 import { relativeTo, startOf } from './location.js';
-import { analyzeParams } from './params.js';
 import { Problems } from './problems.js';
 import { isSourcePath } from './project-files.js';
 import { findProviders } from './providers.js';
-import { publishedEvents } from './published.js';
-import { answersOf, responseShape, responseShapes } from './response.js';
-import { createScope, type Scope } from './scope.js';
-import { Shapes } from './shapes.js';
+import { createScope } from './scope.js';
+import { type FileScan, modelFile, scanFile } from './units.js';
 
 /** Analyses the program's sources under src; `probe` is the path of the probe module. */
 export function analyzeProgram(
   program: ts.Program,
   probe: string,
   options: AnalyzerOptions,
+  cache?: AnalysisCache,
 ): Analysis {
   const problems = new Problems();
   const src = relativeTo(options.root, resolve(options.src));
@@ -52,39 +49,103 @@ export function analyzeProgram(
     problems.report('FW0002', startOf(options.root, options.src), message);
     return failed();
   }
+  const tracked = program.getSourceFiles().filter((f) => isTracked(program, fw, f));
+  const seen: ProgramFiles = { program, checker, fw, tracked };
+  const full: Reusable = { results: new Map() };
+  const reused = cache?.reusable(seen) ?? full;
+  let analysis = analyzeFiles(program, fw, files, reused, options, problems);
+  if (reused.results.size > 0 && analysis.diagnostics.length > 0) {
+    // Problems are reported as a cold run reports them: from a full analysis.
+    analysis = analyzeFiles(program, fw, files, full, options, new Problems());
+  }
+  if (analysis.diagnostics.length > 0) cache?.clear();
+  else cache?.store(seen, analysis.results, analysis.model.instances ?? []);
+  return { model: analysis.model, diagnostics: analysis.diagnostics };
+}
+
+/** One analysis of the sources, reusing the results of the files in `reused`. */
+function analyzeFiles(
+  program: ts.Program,
+  fw: Framework,
+  files: readonly ts.SourceFile[],
+  reused: Reusable,
+  options: AnalyzerOptions,
+  problems: Problems,
+): Analysis & { readonly results: ReadonlyMap<string, FileResults> } {
+  const src = relativeTo(options.root, resolve(options.src));
   const scope = createScope(options.root, program, fw, problems);
-  const found = files.flatMap((file) => classesOf(file).flatMap((c) => scanClass(scope, c) ?? []));
+  const scans = files.map(
+    (file) => reused.results.get(resolve(file.fileName))?.scan ?? scanFile(scope, file),
+  );
+  for (const scan of scans) {
+    for (const [cls, ref] of scan.interceptors) {
+      if (!scope.interceptors.has(cls)) scope.interceptors.set(cls, ref);
+    }
+  }
+  const found = scans.flatMap((scan) => scan.found);
   const losers = findDuplicates(
     scope,
     found.filter((c) => c.exported),
   );
-  const shapes = new Shapes(scope);
-  const answers = responseShapes(scope);
-  const documented = responseShapes(scope);
-  const controllers = found
-    .flatMap((c) => {
-      const model = controllerModel(scope, { shapes, answers, documented }, c, losers);
-      return model === undefined || losers.has(c) || !c.exported ? [] : [model];
-    })
+  const results = new Map<string, FileResults>();
+  files.forEach((file, i) => {
+    const name = resolve(file.fileName);
+    const scan = scans[i] as FileScan;
+    const model = reused.results.get(name)?.model ?? modelFile(scope, file, scan.found, losers);
+    results.set(name, { scan, model });
+  });
+  const models = [...results.values()].map((r) => r.model);
+  const controllers = models
+    .flatMap((m) => m.controllers)
     .sort((a, b) => compareText(a.at.file, b.at.file) || compareText(a.name, b.name));
-  const responses = answers.types();
-  const providers = findProviders(scope, files);
+  const responses = mergeTypes(models.map((m) => m.responses));
   const roots = found.filter((c) => c.exported && !losers.has(c));
-  const instances = buildGraph(scope, files, roots, providers);
-  const published = publishedEvents(scope, documented, files);
-  const docTypes = documented.types();
+  const instances =
+    reused.instances ?? buildGraph(scope, files, roots, findProviders(scope, files));
+  const published = mergePublished(models.map((m) => m.published));
+  const docTypes = mergeTypes(models.map((m) => m.documented));
   return {
     model: {
       src,
       controllers,
-      types: shapes.types(),
+      types: mergeTypes(models.map((m) => m.types)),
       ...(responses.length === 0 ? {} : { responses }),
       ...(instances.length === 0 ? {} : { instances }),
       ...(published.length === 0 ? {} : { published }),
       ...(docTypes.length === 0 ? {} : { documented: docTypes }),
     },
     diagnostics: problems.sorted(),
+    results,
   };
+}
+
+/** Whether a file of the program can change while watching: not a library's or fw's own. */
+function isTracked(program: ts.Program, fw: Framework, file: ts.SourceFile): boolean {
+  return (
+    !program.isSourceFileDefaultLibrary(file) &&
+    !program.isSourceFileFromExternalLibrary(file) &&
+    !file.fileName.split('/').includes('node_modules') &&
+    !fw.owns(file.fileName)
+  );
+}
+
+/** The files' named types, each once (the first file's), sorted by id. */
+function mergeTypes(lists: readonly (readonly NamedType[])[]): NamedType[] {
+  const byId = new Map<string, NamedType>();
+  for (const list of lists) for (const t of list) if (!byId.has(t.id)) byId.set(t.id, t);
+  return [...byId.values()].sort((a, b) => compareText(a.id, b.id));
+}
+
+/** The files' published events, each once (its first place in file order), by name then type. */
+function mergePublished(lists: readonly (readonly PublishedEvent[])[]): PublishedEvent[] {
+  const byKey = new Map<string, PublishedEvent>();
+  for (const list of lists) {
+    for (const e of list)
+      if (!byKey.has(`${e.name}\n${e.type}`)) byKey.set(`${e.name}\n${e.type}`, e);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => compareText(a.name, b.name) || compareText(a.type, b.type),
+  );
 }
 
 /**
@@ -107,51 +168,4 @@ function reportSyntaxErrors(
     }
   }
   return problems.count > before;
-}
-
-/** The controller's model with its valid handlers; its handlers' parameters are read either way. */
-function controllerModel(
-  scope: Scope,
-  {
-    shapes,
-    answers,
-    documented,
-  }: { readonly shapes: Shapes; readonly answers: Shapes; readonly documented: Shapes },
-  c: FoundController,
-  losers: ReadonlySet<unknown>,
-): ControllerModel | undefined {
-  const handlers: HandlerModel[] = [];
-  for (const h of c.handlers) {
-    const params = analyzeParams(scope, shapes, h);
-    if (params === undefined || h.path === undefined || h.interceptors === undefined) continue;
-    if (losers.has(h)) continue;
-    const { name, method, path, at, interceptors } = h;
-    const response = responseShape(scope, answers, h);
-    const doc = docOf(h.node);
-    const said = answersOf(scope, documented, h);
-    handlers.push({
-      name,
-      method,
-      path,
-      at,
-      interceptors,
-      params,
-      ...(response === undefined ? {} : { response }),
-      ...(doc === undefined ? {} : { doc }),
-      ...(said === undefined ? {} : { answers: said }),
-    });
-  }
-  if (c.interceptors === undefined) return undefined;
-  const { kind, name, ref, at, interceptors, delivery } = c;
-  return { kind, name, ref, at, interceptors, handlers, ...(delivery ? { delivery } : {}) };
-}
-
-function classesOf(file: ts.SourceFile): ts.ClassLikeDeclaration[] {
-  const found: ts.ClassLikeDeclaration[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
 }
