@@ -1,15 +1,21 @@
 /**
- * fwgen's emitter: the model, as a view model, through `templates/bindings.hbs`, to the text of
- * the bindings module. Pure and deterministic; the only I/O is reading the template, once.
+ * fwgen's emitter: the model, as a view model, through `templates/bindings.hbs` (each controller
+ * through `templates/controller.hbs`), to the text of the bindings module. Deterministic; the only
+ * I/O is reading the templates, once. Controllers' texts are kept between renders (`view-cache.ts`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { AppModel } from '../ir.js';
-import { type BindingsView, buildView } from './view-model.js';
+import { cachedText } from './view-cache.js';
+import { type BindingsView, buildView, type ControllerView } from './view-model.js';
 
-let template: Handlebars.TemplateDelegate<BindingsView> | undefined;
+let template: Handlebars.TemplateDelegate<BindingsTemplate> | undefined;
+let controllerTemplate: Handlebars.TemplateDelegate<ControllerView> | undefined;
+
+/** What `bindings.hbs` prints: the view, each controller rendered by `controller.hbs`. */
+type BindingsTemplate = Omit<BindingsView, 'controllers'> & { readonly controllers: string[] };
 
 /**
  * The generated module for `model`, written to `out` (its path from the project root, such as
@@ -17,7 +23,12 @@ let template: Handlebars.TemplateDelegate<BindingsView> | undefined;
  */
 export function render(model: AppModel, out: string): string {
   template ??= compile(readFileSync(join(templatesDir(), 'bindings.hbs'), 'utf8'));
-  const text = template(buildView(model, out)).replace(EMPTY_LIST, '[]');
+  const one = (controllerTemplate ??= compile(
+    readFileSync(join(templatesDir(), 'controller.hbs'), 'utf8'),
+  ));
+  const view = buildView(model, out);
+  const controllers = view.controllers.map((c) => cachedText(c, (v) => one(v).replace(/\n$/, '')));
+  const text = template({ ...view, controllers }).replace(EMPTY_LIST, '[]');
   return `${text.replace(/\n+$/, '')}\n`;
 }
 
@@ -37,9 +48,9 @@ export function templatesDir(from = dirname(fileURLToPath(import.meta.url))): st
   }
 }
 
-function compile(source: string): Handlebars.TemplateDelegate<BindingsView> {
+function compile<T>(source: string): Handlebars.TemplateDelegate<T> {
   const hbs = Handlebars.create();
-  return hbs.compile<BindingsView>(source.replaceAll('\r\n', '\n'), {
+  return hbs.compile<T>(source.replaceAll('\r\n', '\n'), {
     noEscape: true,
     strict: true,
   });

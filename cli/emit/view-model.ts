@@ -19,6 +19,7 @@ import { call, fits, list, member, quote } from './layout.js';
 import { Names } from './names.js';
 import { buildReaders, type ReaderFunction } from './query-readers.js';
 import { buildCheckers, type CheckerFunction } from './validators.js';
+import { cachedView } from './view-cache.js';
 import { buildWriters, type WriterFunction } from './writers.js';
 
 /** What the template prints. */
@@ -67,9 +68,8 @@ const VALIDATE_TYPES = new Set(['Checker', 'Issues', 'Key']);
 /** Builds the view of the module generated at `out` (a path from the project root). */
 export function buildView(model: AppModel, out: string): BindingsView {
   const names = new Names();
-  const controllers = [...model.controllers]
-    .sort(byFileAndName)
-    .map((c) => ({ ...c, handlers: [...c.handlers].sort(byPlace) }));
+  const sorted = [...model.controllers].sort(byFileAndName);
+  const controllers = sorted.map((c) => ({ ...c, handlers: [...c.handlers].sort(byPlace) }));
   const types = [...model.types].sort(byId);
   const validated = new Set(
     controllers.flatMap((c) =>
@@ -122,23 +122,52 @@ export function buildView(model: AppModel, out: string): BindingsView {
     readers: readers.functions,
     version: BINDINGS_VERSION,
     graph: instances.length === 0 ? [] : [buildGraphView(instances, local, names)],
-    controllers: controllers.map((c) => ({
-      type: local(c.ref),
-      name: quote(c.name),
-      source: quote(`${c.at.file}:${c.at.line}`),
-      interceptors: field(COLUMN.controller, 'interceptors', c.interceptors.map(local)),
-      delivery: c.delivery === undefined ? [] : [deliveryView(c.delivery)],
-      handlers: c.handlers.map((h) =>
-        handlerView(
-          c,
-          h,
-          local,
-          { validator, reader },
-          writers.handlers.get(`${c.name}.${h.name}`),
-        ),
-      ),
-    })),
+    controllers: controllers.map((c, i) => {
+      const make = () => controllerView(c, local, { validator, reader }, writers.handlers);
+      const names = namesOf(c, local, { validator, reader }, writers.handlers);
+      return cachedView(sorted[i] as ControllerModel, names, make);
+    }),
   };
+}
+
+/** One controller's view. */
+function controllerView(
+  c: ControllerModel,
+  local: (ref: ImportRef) => string,
+  named: Generated,
+  writers: ReadonlyMap<string, string>,
+): ControllerView {
+  return {
+    type: local(c.ref),
+    name: quote(c.name),
+    source: quote(`${c.at.file}:${c.at.line}`),
+    interceptors: field(COLUMN.controller, 'interceptors', c.interceptors.map(local)),
+    delivery: c.delivery === undefined ? [] : [deliveryView(c.delivery)],
+    handlers: c.handlers.map((h) =>
+      handlerView(c, h, local, named, writers.get(`${c.name}.${h.name}`)),
+    ),
+  };
+}
+
+/**
+ * Every name of the module that a controller's view uses besides its model: its view is the same
+ * while these and the model are.
+ */
+function namesOf(
+  c: ControllerModel,
+  local: (ref: ImportRef) => string,
+  { validator, reader }: Generated,
+  writers: ReadonlyMap<string, string>,
+): string {
+  const names = [local(c.ref), ...c.interceptors.map(local)];
+  for (const h of c.handlers) {
+    names.push('', ...h.interceptors.map(local), writers.get(`${c.name}.${h.name}`) ?? '');
+    for (const p of h.params) {
+      if (p.validate !== undefined) names.push(validator(p.validate));
+      if (p.query !== undefined) names.push(reader(p.query.id));
+    }
+  }
+  return names.join('\n');
 }
 
 /** `{ group: 'billing' }` or `{ broadcast: true }`, as `@EventConsumer` takes them. */

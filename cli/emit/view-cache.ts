@@ -1,0 +1,37 @@
+/**
+ * Watch mode renders again after every edit, and most controllers' models are the same objects as
+ * the last time (the analyzer keeps the models of the files an edit cannot reach). A controller's
+ * view and its rendered text are kept per model object, while the names it uses from the rest of
+ * the module (imports, validators, writers, readers) are the same; models are never mutated.
+ */
+import type { ControllerModel } from '../ir.js';
+import type { ControllerView } from './view-model.js';
+
+const views = new WeakMap<
+  ControllerModel,
+  { readonly names: string; readonly view: ControllerView }
+>();
+const texts = new WeakMap<ControllerView, string>();
+
+/** The view of `model` made the last time with the same `names`, else `make()`'s. */
+export function cachedView(
+  model: ControllerModel,
+  names: string,
+  make: () => ControllerView,
+): ControllerView {
+  const kept = views.get(model);
+  if (kept !== undefined && kept.names === names) return kept.view;
+  const view = make();
+  views.set(model, { names, view });
+  return view;
+}
+
+/** The text of `view` rendered the last time, else `render(view)`'s. */
+export function cachedText(view: ControllerView, render: (view: ControllerView) => string): string {
+  let text = texts.get(view);
+  if (text === undefined) {
+    text = render(view);
+    texts.set(view, text);
+  }
+  return text;
+}
