@@ -193,6 +193,19 @@ describe('fwgen --watch: a sequence of edits, each compared with a fresh run', (
     expect(bindings()).toMatch(/new UsersController\(userService, clock\w*\)/);
   });
 
+  it('after a file that declares a global type changes', { timeout: 60_000 }, async () => {
+    const levels = (values: string) => `type Level = ${values};\n`;
+    const dto = readFileSync(join(dir, 'app/dto.ts'), 'utf8');
+    await expectSameAsFresh(
+      await edit({
+        'levels.ts': levels("'low' | 'high'"),
+        'dto.ts': dto.replace('city: string;', 'city: string;\n  level: Level;'),
+      }),
+    );
+    await expectSameAsFresh(await edit({ 'levels.ts': levels("'low' | 'high' | 'top'") }));
+    expect(bindings()).toContain("'top'");
+  });
+
   it('reports what a fresh run reports after an edit with a mistake', {
     timeout: 60_000,
   }, async () => {
