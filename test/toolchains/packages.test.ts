@@ -110,7 +110,11 @@ describe('the fw and fwgen tarballs', () => {
 
   it("fwgen holds the generator and its template, depends on what it imports, and runs fw's version", () => {
     expect(fwgen.files).toEqual(
-      expect.arrayContaining(['dist/cli/bin.js', 'dist/templates/bindings.hbs']),
+      expect.arrayContaining([
+        'dist/cli/bin.js',
+        'dist/templates/bindings.hbs',
+        'dist/templates/controller.hbs',
+      ]),
     );
     expect(fwgen.manifest.bin).toEqual({ fwgen: './dist/cli/bin.js' });
     // `fw` appears in the code it writes (`from 'fw'`); the app has it: a peer, never a dependency.
