@@ -40,17 +40,20 @@ export function writtenType(scope: Scope, node: ts.TypeNode): TypePart[] | undef
   visit(node);
   if (!ok) return undefined;
   const parts: TypePart[] = [];
-  let at = node.getStart(sf);
-  const text = (end: number) => {
-    const piece = sf.text.slice(at, end).replace(/\s+/g, ' ');
-    if (piece !== '') parts.push(piece);
+  // Text pieces next to each other (a global between two) are joined into one.
+  const push = (part: TypePart) => {
+    const last = parts.length - 1;
+    if (typeof part !== 'string') parts.push(part);
+    else if (typeof parts[last] === 'string') parts[last] += part;
+    else if (part !== '') parts.push(part);
   };
+  let at = node.getStart(sf);
   for (const { start, end, part } of names.sort((a, b) => a.start - b.start)) {
-    text(start);
-    parts.push(part);
+    push(sf.text.slice(at, start).replace(/\s+/g, ' '));
+    push(part);
     at = end;
   }
-  text(node.getEnd());
+  push(sf.text.slice(at, node.getEnd()).replace(/\s+/g, ' '));
   return parts;
 }
 
