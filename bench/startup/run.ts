@@ -167,6 +167,7 @@ const report = [
   `- apps: ${graphCounts(graphSize(size.controllers))}; ${size.controllers * size.handlers} routes (fw, Fastify, Hono, NestJS)`,
   `- ${runs} starts of each app, interleaved in a rotating order after one untimed start each; ${CAN_PIN ? `each pinned to core ${CORE}` : 'not pinned (no taskset)'}, \`NODE_ENV=production\``,
   `- timed: spawn → the answer to \`GET ${PATH}\` (the example app: \`GET ${EXAMPLE_ASK.path}\` as ada) read (the app reports its port over IPC once it listens)`,
+  '- CPU used: user + system time of the app when its answer came (`/proc`, 10 ms ticks), steadier than the wall clock on a loaded host',
   '',
   table(
     [
