@@ -51,11 +51,17 @@ export function profileOf(dump: string, pid: number): ProfileLine[] {
     maxBuffer: 256 * 1024 * 1024,
   });
   const ranges = perfMap(pid);
+  const total = Number(
+    /^\s*([\d,]+) \([^)]*\)\s+PROGRAM TOTALS/m.exec(text)?.[1]?.replaceAll(',', ''),
+  );
   const byName = new Map<string, number>();
   for (const line of text.split('\n')) {
     const m = /^\s*([\d,]+) \([^)]*\)\s+(\S.*?)(?:\s+\[[^\]]*\])?\s*$/.exec(line);
     if (m === null) continue;
     const instructions = Number((m[1] as string).replaceAll(',', ''));
+    // The frames every instruction runs under (main, the event loop, the totals line) are
+    // listed with the whole count: they say nothing about whose instructions these are.
+    if (instructions >= total / 2) continue;
     let name = m[2] as string;
     const jit = /^\?\?\?:0x([0-9a-f]+)$/i.exec(name);
     if (jit !== null) name = nameOf(BigInt(`0x${jit[1]}`), ranges) ?? 'JIT code, not in the map';
