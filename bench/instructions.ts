@@ -7,7 +7,11 @@
  * `--requests` requests are sent (one at a time, on a kept-alive connection) and counted. Servers
  * run side by side: contention slows them, it does not change their counts.
  *   npm run bench:instructions -- [--jobs get,post] [--servers fw,Fastify] [--warmup 15000]
- *                                 [--requests 5000] [--repeat 1] [--young-mb 16]
+ *                                 [--requests 5000] [--repeat 1] [--young-mb 16] [--profile 40]
+ *
+ * `--profile N` runs node with `--perf-basic-prof` and prints, per server, the N functions that ran
+ * the most instructions per request in the counted window (exclusive cost), JavaScript included
+ * (bench/lib/callgrind-profile.ts): what to read when two servers' counts differ.
  *
  * `--young-mb` gives every server the same young generation (V8's `--min-semi-space-size` and
  * `--max-semi-space-size`). Without it V8 sizes each from what survived its start-up, not from
@@ -30,8 +34,9 @@ import {
   serversOf,
   verify,
 } from './http/jobs.js';
+import { type ProfileLine, profileOf } from './lib/callgrind-profile.js';
 import { hasCommand } from './lib/processes.js';
-import { median, table } from './lib/stats.js';
+import { format, median, table } from './lib/stats.js';
 import { prepare } from './prepare.js';
 
 const { values: flags } = parseArgs({
@@ -42,11 +47,13 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '15000' },
     requests: { type: 'string', default: '5000' },
     'young-mb': { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const warmup = Number(flags.warmup);
 const requests = Number(flags.requests);
 const youngMb = flags['young-mb'];
+const profileTop = flags.profile === undefined ? 0 : Number(flags.profile);
 if (youngMb !== undefined && !/^[1-9]\d*$/.test(youngMb)) {
   throw new Error(`--young-mb takes a whole number of megabytes, not ${youngMb}`);
 }
@@ -86,10 +93,22 @@ function startCounted(spec: ServerSpec, outDir: string): Promise<Counted> {
       `--callgrind-out-file=${out}`,
       process.execPath,
       ...V8_FLAGS,
+      // The perf map goes to /tmp/perf-<pid>.map; the V8 log the flag also opens, nowhere.
+      ...(profileTop > 0
+        ? ['--perf-basic-prof', '--no-logfile-per-isolate', '--logfile=/dev/null']
+        : []),
       ...spec.args,
     ],
     {
-      env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...spec.env },
+      // A minute of keep-alive (Fastify's default is 72 s; Node's, and fw's, 5 s): under valgrind
+      // on a loaded host a server can stall past 5 s and close the connection under the next request.
+      env: {
+        ...process.env,
+        PORT: '0',
+        NODE_ENV: 'production',
+        BENCH_KEEPALIVE_MS: '60000',
+        ...spec.env,
+      },
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     },
   );
@@ -135,15 +154,28 @@ async function send(agent: Agent, port: number, job: HttpJob, count: number): Pr
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/** The instructions of the dump callgrind wrote for `pid`. */
-function dumped(outDir: string, name: string, pid: number): number {
+/** The dump callgrind wrote for `pid`, and its instructions. */
+function dumped(outDir: string, name: string, pid: number): { file: string; total: number } {
   const prefix = `${name.replace(/\W+/g, '_')}.${pid}.`;
   const file = readdirSync(outDir).find((f) => f.startsWith(prefix));
   if (file === undefined) throw new Error(`no callgrind dump for ${name}`);
   const text = readFileSync(join(outDir, file), 'utf8');
   const total = /^(?:summary|totals): (\d+)/m.exec(text)?.[1];
   if (total === undefined) throw new Error(`no total in ${file}`);
-  return Number(total);
+  return { file: join(outDir, file), total: Number(total) };
+}
+
+/** Prints the top of a server's profile, per request. */
+function printProfile(server: string, job: HttpJob, lines: readonly ProfileLine[]): void {
+  console.log(`\n${server}, job ${job.id}: the ${profileTop} costliest functions per request\n`);
+  console.log(
+    table(
+      ['function', 'instructions'],
+      lines
+        .slice(0, profileTop)
+        .map((l) => [l.name.replaceAll('|', '\\|'), format(l.instructions / requests)]),
+    ),
+  );
 }
 
 async function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
@@ -159,10 +191,30 @@ async function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<nu
     execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' });
     await send(agent, server.port, job, requests);
     execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore' });
-    return dumped(outDir, spec.name, pid) / requests;
+    const { file, total } = dumped(outDir, spec.name, pid);
+    if (profileTop > 0) {
+      printProfile(spec.name, job, profileOf(file, pid));
+      rmSync(`/tmp/perf-${pid}.map`, { force: true });
+    }
+    return total / requests;
   } finally {
     agent.destroy();
     server.child.kill('SIGKILL');
+  }
+}
+
+/**
+ * {@link count}, once more when a run loses its connection: with a dozen servers under valgrind on
+ * two cores, a run now and then dies with ECONNRESET before it has counted anything.
+ */
+async function countRetrying(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await count(spec, job, outDir);
+    } catch (err) {
+      if (attempt === 3 || (err as { code?: unknown }).code !== 'ECONNRESET') throw err;
+      log(`${spec.name}: connection reset, counting again (${attempt} of 2)`);
+    }
   }
 }
 
@@ -179,7 +231,9 @@ async function main(): Promise<void> {
       const specs = serversOf(job, asked);
       log(`${job.id}: ${specs.map((s) => s.name).join(', ')} ×${repeat} under callgrind…`);
       const runs = await Promise.all(
-        specs.map((s) => Promise.all(Array.from({ length: repeat }, () => count(s, job, outDir)))),
+        specs.map((s) =>
+          Promise.all(Array.from({ length: repeat }, () => countRetrying(s, job, outDir))),
+        ),
       );
       const counts = runs.map((r) => median(r));
       const floor = counts[specs.findIndex((s) => s.name === 'raw node:http')];

@@ -240,7 +240,15 @@ export interface ParamModel {
   readonly validate?: string;
   /** Set for a `Query<T>` parameter (type `fw/query#Query`). */
   readonly query?: QueryModel;
+  /**
+   * A body, payload or `Query<T>` parameter's type as the generated invoker casts its argument
+   * to (without the `| undefined` of an optional one); absent when the bindings cannot name it.
+   */
+  readonly cast?: readonly TypePart[];
 }
+
+/** A piece of a type as generated code writes it: text as is, or a name to import. */
+export type TypePart = string | ImportRef;
 
 /** A named application type that a body or payload is checked against. */
 export interface NamedType {

@@ -12,8 +12,11 @@ import { ShippedCounter, ShippingEvents } from './shipping.js';
 // compression. Compression as @fastify/compress's defaults: a threshold of 1,024 bytes, and gzip
 // at zlib's default level 6 (fw has no level option; it flushes each chunk, Z_SYNC_FLUSH).
 const web = process.env['BENCH_WEB'] === '1';
+const keepAlive = process.env['BENCH_KEEPALIVE_MS'];
 const app = createApp({
   bindings,
+  // bench:instructions sets a long keep-alive (see bench/peers/servers/raw.mjs).
+  ...(keepAlive === undefined ? {} : { keepAliveTimeoutMs: Number(keepAlive) }),
   providers: [new ShippingEvents(new ShippedCounter())],
   ...(web
     ? {

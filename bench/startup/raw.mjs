@@ -1,8 +1,8 @@
-// The floor of the start-up benchmark: node:http answering GET /res<n>/<id> with a JSON object,
-// nothing else. Reports its port over IPC (or on stdout when run by hand).
+// The floor of the start-up benchmark: node:http answering GET /res<n>/<id> (the synthetic apps'
+// route) or /users/<id> (the example app's) with a JSON object, nothing else. Reports its port over IPC (or on stdout when run by hand).
 import { createServer } from 'node:http';
 
-const ROUTE = /^\/res(\d+)\/(\d+)$/;
+const ROUTE = /^\/(res\d+|users)\/(\d+)$/;
 
 const server = createServer((req, res) => {
   const m = req.method === 'GET' ? ROUTE.exec(req.url ?? '') : null;
@@ -13,7 +13,7 @@ const server = createServer((req, res) => {
   const id = Number(m[2]);
   const body = JSON.stringify({
     id,
-    name: `t${m[1]}-${id} for anonymous`,
+    name: `${m[1]}-${id} for anonymous`,
     status: 'active',
     tags: [],
   });

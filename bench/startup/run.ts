@@ -1,12 +1,14 @@
 /**
  * `npm run bench:startup`: how long an app takes from process start to its first answered HTTP
  * request, for fw (the synthetic project of bench/fwgen with its service graph, bindings generated
- * with the graph), the same app in NestJS 11, and raw `node:http` as the floor. Each app is started
- * `--runs` times, interleaved with the others in a rotating order, pinned to core 0; the time is
- * from spawn until the answer of one `GET /res<last>/7` has been read. Prints Markdown; see
- * bench/README.md.
+ * with the graph), the same routes in Fastify 5, Hono 4 and NestJS 11, fw's example app, and raw
+ * `node:http` as the floor. Each app is started `--runs` times, interleaved with the others in a
+ * rotating order, pinned to core 0; the time is from spawn until the answer of one
+ * `GET /res<last>/7` (the example app: `GET /users/1`) has been read. Prints Markdown; see
+ * bench/README.md. `--large` is the 2,000-route size (200 controllers).
  *
- *   npm run bench:startup -- [--runs 10] [--controllers 200] [--handlers 10] [--apps raw,fw,nest]
+ *   npm run bench:startup -- [--runs 10] [--controllers 20] [--handlers 10] [--large]
+ *     [--apps raw,fw,fastify,hono,nest,example]
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -17,14 +19,24 @@ import { graphCounts, graphSize } from '../fwgen/synth-services.js';
 import { CAN_PIN, startServer } from '../lib/processes.js';
 import { median, table } from '../lib/stats.js';
 import { prepare } from '../prepare.js';
-import { type App, buildFwApp, buildNestApp, RAW } from './apps.js';
+import {
+  type App,
+  type Ask,
+  buildExampleApp,
+  buildFwApp,
+  buildNestApp,
+  buildPeerApp,
+  EXAMPLE_ASK,
+  RAW,
+} from './apps.js';
 
 const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '10' },
-    controllers: { type: 'string', default: '200' },
+    controllers: { type: 'string' },
     handlers: { type: 'string', default: '10' },
-    apps: { type: 'string', default: 'raw,fw,nest' },
+    large: { type: 'boolean', default: false },
+    apps: { type: 'string', default: 'raw,fw,fastify,hono,nest,example' },
   },
 });
 const positive = (name: string, raw: string | undefined) => {
@@ -34,7 +46,8 @@ const positive = (name: string, raw: string | undefined) => {
 };
 const runs = positive('runs', flags.runs);
 const size: SynthSize = {
-  controllers: positive('controllers', flags.controllers),
+  // 20 controllers × 10 handlers, 200 routes; --large: 200 controllers, 2,000 routes.
+  controllers: positive('controllers', flags.controllers ?? (flags.large ? '200' : '20')),
   handlers: positive('handlers', flags.handlers),
   services: true,
 };
@@ -42,6 +55,8 @@ const wanted = new Set(flags.apps.split(','));
 const CORE = 0;
 const ID = 7;
 const PATH = `/res${size.controllers - 1}/${ID}`;
+/** What the synthetic apps are asked. */
+const SYNTH_ASK: Ask = { path: PATH, headers: {}, id: ID };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** One start of one app. */
@@ -50,14 +65,16 @@ interface Sample {
   readonly answerMs: number;
   /** Spawn → the app reported its port (it listens). */
   readonly listenMs: number;
+  /** The CPU time (user + system) the app had used when the answer came, ms (10 ms ticks). */
+  readonly cpuMs: number;
   /** Peak resident set size when the answer came, KiB (`VmHWM`). */
   readonly rssKiB: number;
 }
 
-/** `GET path` on `port`: the status and the body. */
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
+/** `GET path` on `port` with `headers`: the status and the body. */
+function get(port: number, { path, headers }: Ask): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -86,12 +103,16 @@ async function startOnce(app: App): Promise<Sample> {
   const server = await startServer(CORE, app.args, {}, 120_000);
   const listenMs = performance.now() - t0;
   try {
-    const { status, body } = await get(server.port, PATH);
+    const ask = app.ask ?? SYNTH_ASK;
+    const { status, body } = await get(server.port, ask);
     const answerMs = performance.now() - t0;
     const rssKiB = peakRssKiB(server.pid);
+    const cpuMs = server.cpuMs();
     const answer = status === 200 ? (JSON.parse(body) as { id?: unknown }) : undefined;
-    if (answer?.id !== ID) throw new Error(`${app.name}: GET ${PATH} answered ${status} ${body}`);
-    return { answerMs, listenMs, rssKiB };
+    if (answer?.id !== ask.id) {
+      throw new Error(`${app.name}: GET ${ask.path} answered ${status} ${body}`);
+    }
+    return { answerMs, listenMs, cpuMs, rssKiB };
   } finally {
     await server.stop();
   }
@@ -105,8 +126,11 @@ log(`building the apps (${size.controllers} controllers × ${size.handlers} hand
 const apps: App[] = [];
 if (wanted.has('raw')) apps.push(RAW);
 if (wanted.has('fw')) apps.push(buildFwApp(size, log));
+if (wanted.has('fastify')) apps.push(buildPeerApp('fastify', size));
+if (wanted.has('hono')) apps.push(buildPeerApp('hono', size));
 if (wanted.has('nest')) apps.push(buildNestApp(size, log));
-if (apps.length === 0) throw new Error('--apps: none of raw, fw, nest');
+if (wanted.has('example')) apps.push(buildExampleApp(log));
+if (apps.length === 0) throw new Error('--apps: none of raw, fw, fastify, hono, nest, example');
 
 log('one start of each, not timed');
 for (const app of apps) await startOnce(app);
@@ -131,6 +155,7 @@ const rows = apps.map((a) => [
   fmtMs(answer(a.name)),
   range(of(a.name, (s) => s.answerMs)),
   fmtMs(median(of(a.name, (s) => s.listenMs))),
+  fmtMs(median(of(a.name, (s) => s.cpuMs))),
   fmtMiB(median(of(a.name, (s) => s.rssKiB))),
   times(answer(a.name), answer(RAW.name)),
 ]);
@@ -139,9 +164,10 @@ const report = [
   '',
   ...environment(),
   `- fw and fwgen: ${measured} when built`,
-  `- apps: ${graphCounts(graphSize(size.controllers))}; ${size.controllers * size.handlers} routes`,
+  `- apps: ${graphCounts(graphSize(size.controllers))}; ${size.controllers * size.handlers} routes (fw, Fastify, Hono, NestJS)`,
   `- ${runs} starts of each app, interleaved in a rotating order after one untimed start each; ${CAN_PIN ? `each pinned to core ${CORE}` : 'not pinned (no taskset)'}, \`NODE_ENV=production\``,
-  `- timed: spawn → the answer to \`GET ${PATH}\` read (the app reports its port over IPC once it listens)`,
+  `- timed: spawn → the answer to \`GET ${PATH}\` (the example app: \`GET ${EXAMPLE_ASK.path}\` as ada) read (the app reports its port over IPC once it listens)`,
+  '- CPU used: user + system time of the app when its answer came (`/proc`, 10 ms ticks), steadier than the wall clock on a loaded host',
   '',
   table(
     [
@@ -149,6 +175,7 @@ const report = [
       'spawn → first answer (median)',
       'min – max',
       'spawn → listening',
+      'CPU used',
       'peak RSS',
       'vs raw node:http',
     ],
@@ -157,8 +184,12 @@ const report = [
   '',
   ...apps.map((a) => `- ${a.name}: ${a.note}`),
   '',
-  samples.has('fw') && samples.has('NestJS')
-    ? `NestJS / fw: **${times(answer('NestJS'), answer('fw'))}** (spawn → first answer, medians)\n`
-    : '',
+  ...['Fastify', 'Hono', 'NestJS']
+    .filter((peer) => samples.has('fw') && samples.has(peer))
+    .map(
+      (peer) =>
+        `${peer} / fw: **${times(answer(peer), answer('fw'))}** (spawn → first answer, medians)`,
+    ),
+  '',
 ].join('\n');
 process.stdout.write(report);

@@ -3,16 +3,18 @@
  * a primitive named after a route key, or the application's own type as the body or payload.
  */
 import { ts } from 'ts-morph';
-import type { ParamModel } from '../ir.js';
+import type { ImportRef, ParamModel } from '../ir.js';
 import { bodyTypeId, bodyWord } from './body-type.js';
 import type { FoundHandler } from './class-scan.js';
 import { queryModel } from './query-type.js';
 import type { Scope } from './scope.js';
 import type { Shapes } from './shapes.js';
-import { isBooleanPair, partsOf } from './type-syntax.js';
+import { isBooleanPair, partsOf, withoutUndefinedNode } from './type-syntax.js';
+import { writtenType } from './written-type.js';
 
 /** The type id of `Query<T>`, whose `T` is read into the parameter's `QueryModel`. */
 const QUERY_TYPE = 'fw/query#Query';
+const QUERY_REF: ImportRef = { from: 'package', module: 'fw/query', name: 'Query' };
 
 type Primitive = 'string' | 'number' | 'bigint' | 'boolean';
 
@@ -81,7 +83,11 @@ function analyzeParam(
   const fwType = scope.fw.typeId(p.type, type);
   if (fwType === QUERY_TYPE) {
     const query = queryModel(scope, handler, p.type, who);
-    return query === undefined ? undefined : { index, name, type: fwType, optional, query };
+    if (query === undefined) return undefined;
+    const argument = scope.fw.queryArgument(p.type);
+    const written = argument === undefined ? undefined : writtenType(scope, argument);
+    const cast = written === undefined ? {} : { cast: [QUERY_REF, '<', ...written, '>'] };
+    return { index, name, type: fwType, optional, query, ...cast };
   }
   if (fwType !== undefined) return { index, name, type: fwType, optional };
   const primitive = primitiveOf(parts);
@@ -94,7 +100,9 @@ function analyzeParam(
     return void scope.report('FW0202', p, message);
   }
   const id = bodyTypeId(scope, shapes, p.type, type, who, handler.kind);
-  return id === undefined ? undefined : { index, name, type: id, optional, validate: id };
+  if (id === undefined) return undefined;
+  const cast = writtenType(scope, withoutUndefinedNode(p.type) ?? p.type);
+  return { index, name, type: id, optional, validate: id, ...(cast === undefined ? {} : { cast }) };
 }
 
 function keyFix(handler: FoundHandler): string {

@@ -29,17 +29,22 @@ export function refKey(ref: ImportRef, out: string): string {
 
 /**
  * Plans the imports: `fixed` names (fw's own, already claimed in `names`) keep their names; each
- * class gets its own name unless another class or a claimed name has it.
+ * class, and each type in `types` (imported `type` unless it is also a class), gets its own name
+ * unless another import or a claimed name has it.
  */
 export function planImports(
   fixed: readonly ImportedName[],
   refs: readonly ImportRef[],
   out: string,
   names: Names,
+  types: readonly ImportRef[] = [],
 ): ImportPlan {
-  const classes = new Map<string, { specifier: string; name: string }>();
+  const classes = new Map<string, { specifier: string; name: string; type: boolean }>();
+  for (const ref of types) {
+    classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name, type: true });
+  }
   for (const ref of refs) {
-    classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name });
+    classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name, type: false });
   }
   const ordered = [...classes].sort(
     ([, a], [, b]) => compareSources(a.specifier, b.specifier) || compareNames(a.name, b.name),
@@ -56,7 +61,7 @@ export function planImports(
   for (const [key, c] of ordered) {
     const local = keep.has(c.name) ? c.name : names.claim(c.name);
     locals.set(key, local);
-    entries.push({ specifier: c.specifier, name: c.name, local });
+    entries.push({ specifier: c.specifier, name: c.name, local, type: c.type });
   }
   return { statements: statements(entries), locals };
 }

@@ -9,6 +9,7 @@ export const FIXED_NAMES = [
   'Array',
   'Bindings',
   'Number',
+  'Parameters',
   'Record',
   'Make',
   'bindings',

@@ -13,6 +13,7 @@ import type {
   ParamModel,
 } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
+import { castImports, castParts, castText } from './casts.js';
 import { buildGraphView, type GraphView } from './graph.js';
 import { type ImportedName, planImports, refKey } from './imports.js';
 import { call, fits, list, member, quote } from './layout.js';
@@ -96,13 +97,20 @@ export function buildView(model: AppModel, out: string): BindingsView {
       type: name === 'Values',
     })),
   ];
+  const casts = castImports(
+    controllers.flatMap((c) => c.handlers.flatMap((h) => h.params.map(castParts))),
+    names,
+  );
+  for (const f of casts.fixed) {
+    if (!fixed.some((g) => g.specifier === f.specifier && g.name === f.name)) fixed.push(f);
+  }
   const refs = controllers.flatMap((c) => [
     c.ref,
     ...c.interceptors,
     ...c.handlers.flatMap((h) => h.interceptors),
   ]);
   refs.push(...instances.map((n) => n.create.ref));
-  const plan = planImports(fixed, refs, out, names);
+  const plan = planImports(fixed, refs, out, names, casts.refs);
   const local = (ref: ImportRef): string => plan.locals.get(refKey(ref, out)) as string;
   const validator = (id: string): string => {
     const name = checkers.validators.get(id);
@@ -205,19 +213,26 @@ function handlerView(
     source: quote(`${h.at.file}:${h.at.line}`),
     interceptors: field(COLUMN.handler, 'interceptors', h.interceptors.map(local)),
     params: field(COLUMN.handler, 'params', objects, objects.length > 1),
-    invoke: invoker(h.name, params.length),
+    invoke: invoker(
+      h.name,
+      params.map((p) => {
+        const parts = castParts(p);
+        if (parts !== undefined) return castText(parts, p.optional, local);
+        return `Parameters<${local(c.ref)}[${quote(h.name)}]>[${p.index}]`;
+      }),
+    ),
     serialize: serialize === undefined ? [] : [serialize],
   };
 }
 
 /**
- * `(c, a) => c.name(a[0] as never, …)`: one explicit call, each argument cast to `never` (which
- * any parameter type accepts, and needs no import of the handler's own types).
+ * `(c, a) => c.name(a[0] as number, …)`: one explicit call, each argument cast to the type its
+ * resolver produces (`casts.ts`), so a parameter type changed since fwgen ran fails `tsc` here.
  */
-function invoker(name: string, count: number): string {
-  const args = Array.from({ length: count }, (_, i) => `a[${i}] as never`);
+function invoker(name: string, types: readonly string[]): string {
+  const args = types.map((type, i) => `a[${i}] as ${type}`);
   const target = member('c', name);
-  const arrow = count === 0 ? '(c) =>' : '(c, a) =>';
+  const arrow = args.length === 0 ? '(c) =>' : '(c, a) =>';
   const flat = `${arrow} ${target}(${args.join(', ')})`;
   if (fits(COLUMN.handler, `invoke: ${flat},`)) return flat;
   const indent = COLUMN.handler + 2;

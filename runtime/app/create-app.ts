@@ -22,6 +22,7 @@ import { warnUnconsumed } from '../events/unconsumed.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { httpProtocol } from '../http/http-protocol.js';
 import { type InjectRequest, type InjectResponse, inject } from '../http/inject.js';
+import { loadWebSocketLibrary } from '../http/lazy-ws-server.js';
 import { NodeServer } from '../http/node-server.js';
 import { log } from '../log/logger.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
@@ -254,6 +255,7 @@ export function createApp(options: AppOptions): App {
       if (listening) throw new FwError('FW_ERR_ALREADY_LISTENING');
       listening = true;
       try {
+        if (gateways.length > 0) await loadWebSocketLibrary();
         const bound = await server.listen(port, host);
         log(logger, 'info', { host, port: bound.port }, 'listening');
         return bound;

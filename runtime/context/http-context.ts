@@ -3,6 +3,7 @@
  * (Spine's echo adapter context). Built from a small port, not from Node's request, so the server,
  * `app.inject()` and `fw/testing` share it. Everything is parsed lazily, on first use.
  */
+import { lowerAscii } from '../core/ascii.js';
 import { brandContext } from '../core/guards.js';
 import type {
   ExecutionContext,
@@ -74,7 +75,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 
   header(name: string): string {
-    const lower = name.toLowerCase();
+    const lower = lowerAscii(name);
     if (this.#headers !== undefined) return this.#headers[lower]?.[0] ?? '';
     // One header is usually all a request asks for: find it without building the whole map.
     const raw = this.#init.rawHeaders;

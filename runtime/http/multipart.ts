@@ -9,7 +9,6 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Busboy, FieldInfo, FileInfo } from 'busboy';
-import busboy from 'busboy';
 import type { MultipartForm, UploadedFile } from '../core/types.js';
 import { FwError } from '../errors.js';
 import { DEFAULT_BODY_LIMITS, type MultipartLimits } from './body-limits.js';
@@ -53,6 +52,7 @@ export async function parseMultipart(
     limits.maxFiles * limits.maxFileBytes + (limits.bodyLimit ?? DEFAULT_BODY_LIMITS.bodyLimit);
   const declared = parseContentLength(headers['content-length']);
   if (declared !== undefined && declared > maxTotal) throw limitError('bytes in total', maxTotal);
+  const busboy = await loadBusboy();
   let bb: Busboy;
   try {
     bb = busboy({
@@ -72,6 +72,16 @@ export async function parseMultipart(
     throw malformed(err);
   }
   return receive(source, bb, limits, maxTotal);
+}
+
+/**
+ * busboy, imported at the first form rather than at start-up: most apps take no multipart body,
+ * and loading it costs a process a few milliseconds before its first request.
+ */
+let busboyModule: Promise<typeof import('busboy')> | undefined;
+async function loadBusboy(): Promise<typeof import('busboy')> {
+  busboyModule ??= import('busboy').then((m) => m.default);
+  return busboyModule;
 }
 
 function receive(

@@ -4,6 +4,7 @@
  * and header names and values are checked so a response can never be split.
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { lowerAscii } from '../core/ascii.js';
 import type { ResponseWriter } from '../core/types.js';
 import { FwError } from '../errors.js';
 import { discardStream, type StreamBody } from './stream-body.js';
@@ -29,7 +30,7 @@ export class StagedResponse implements ResponseWriter {
 
   setHeader(name: string, value: string): void {
     checkHeader(name, value);
-    const key = name.toLowerCase();
+    const key = lowerAscii(name);
     const at = this.#headers === undefined ? -1 : find(this.#headers, key);
     if (at === -1) {
       this.#append(key, name, value);
@@ -44,7 +45,7 @@ export class StagedResponse implements ResponseWriter {
 
   addHeader(name: string, value: string): void {
     checkHeader(name, value);
-    const key = name.toLowerCase();
+    const key = lowerAscii(name);
     const at = this.#headers === undefined ? -1 : find(this.#headers, key);
     if (at === -1) {
       this.#append(key, name, value);
@@ -90,7 +91,7 @@ export class StagedResponse implements ResponseWriter {
   getHeader(name: string): string | undefined {
     const headers = this.#headers;
     if (headers === undefined) return undefined;
-    const at = find(headers, name.toLowerCase());
+    const at = find(headers, lowerAscii(name));
     return at === -1 ? undefined : headers[at + 2];
   }
 

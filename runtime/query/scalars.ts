@@ -7,6 +7,7 @@
  * @see https://pkg.go.dev/strconv#ParseInt
  * @internal
  */
+import { lowerAscii } from '../core/ascii.js';
 
 const PLUS = 43;
 const MINUS = 45;
@@ -80,7 +81,7 @@ export function parseSafeInt(s: string): number | undefined {
 export function parseBool(s: string): boolean | undefined {
   // The longest word has 5 characters, and lower-casing never shortens a string.
   if (s.length === 0 || s.length > 5) return undefined;
-  switch (s.toLowerCase()) {
+  switch (lowerAscii(s)) {
     case 'true':
     case '1':
     case 'yes':

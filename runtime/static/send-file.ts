@@ -8,7 +8,7 @@
 import type { Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import send from '@fastify/send';
+import type send from '@fastify/send';
 import { FwError } from '../errors.js';
 import { isInside, type StaticMount } from './static-options.js';
 
@@ -62,9 +62,10 @@ export async function sendFile(
     // A FIFO or a device would hang or never end: only regular files are sent.
     if (!stat.isFile() || !isInside(mount.root, await realpath(file))) throw REFUSED;
   };
+  const sendOf = await loadSend();
   let result: Awaited<ReturnType<typeof send>>;
   try {
-    result = await send(req, path, {
+    result = await sendOf(req, path, {
       root: mount.root,
       index: mount.index === false ? false : [mount.index],
       maxAge: mount.maxAge,
@@ -106,6 +107,17 @@ export async function sendFile(
       // 400 (a malformed path), 403 (`..`, a folder without index) and 404 alike: nothing here.
       return 'not-found';
   }
+}
+
+/**
+ * `@fastify/send` (and the mime table it reads), imported at the first file sent rather than at
+ * start-up: loading it costs a process tens of milliseconds before its first request, and an app
+ * without static files never needs it.
+ */
+let sendModule: Promise<typeof send> | undefined;
+function loadSend(): Promise<typeof send> {
+  sendModule ??= import('@fastify/send').then((m) => m.default);
+  return sendModule;
 }
 
 /** `send`'s headers with every value a string (it gives `Content-Length` as a number). */

@@ -7,13 +7,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { background, DeadlineExceeded, withTimeout, withValue } from '../context/context.js';
 import { REQUEST_ID, REQUEST_ID_HEADER } from '../context/request-id.js';
 import { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
 import type { Execute, Route } from '../core/pipeline.js';
 import type { Interceptor } from '../core/types.js';
 import { FwError, type HttpError } from '../errors.js';
+import { WebSocketServer } from '../http/lazy-ws-server.js';
 import { elapsedMs, type Logger, log } from '../log/logger.js';
 import { FindMyWayRouter } from '../router/find-my-way-router.js';
 import { WsConnection } from './connection.js';

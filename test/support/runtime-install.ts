@@ -12,15 +12,23 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** Installs fw's runtime sources and its dependencies into `dir/node_modules`. */
-export function installRuntime(dir: string, extra: readonly string[] = []): void {
+/**
+ * Installs fw's runtime sources and its dependencies into `dir/node_modules`, but for those in
+ * `omit` (so that an app there shows it never needs them).
+ */
+export function installRuntime(
+  dir: string,
+  extra: readonly string[] = [],
+  omit: readonly string[] = [],
+): void {
   const fw = join(dir, 'node_modules', 'fw');
   cpSync(join(ROOT, 'runtime'), join(fw, 'runtime'), { recursive: true });
   writeFileSync(join(fw, 'package.json'), '{"name":"fw","type":"module"}');
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
-  for (const dep of [...Object.keys(manifest.dependencies), ...extra]) {
+  const deps = [...Object.keys(manifest.dependencies), ...extra].filter((d) => !omit.includes(d));
+  for (const dep of deps) {
     const link = join(dir, 'node_modules', dep);
     mkdirSync(dirname(link), { recursive: true }); // a scope's folder, such as @fastify
     symlinkSync(dirname(require.resolve(`${dep}/package.json`)), link);

@@ -123,4 +123,8 @@ const server = createServer((req, res) => {
   }
   res.writeHead(404).end();
 });
+// bench:instructions sets a long keep-alive: under valgrind on a loaded host a server can stall
+// past Node's 5 s, close the idle connection, and the next request meet a reset.
+if (process.env.BENCH_KEEPALIVE_MS)
+  server.keepAliveTimeout = Number(process.env.BENCH_KEEPALIVE_MS);
 server.listen(PORT, HOST, () => announce(server.address().port));

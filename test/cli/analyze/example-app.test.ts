@@ -28,7 +28,7 @@ function asBindings(controllers: readonly ControllerModel[]) {
       path: h.path,
       source: source(h.at),
       interceptors: names(h.interceptors),
-      params: h.params.map(({ validate, query, ...p }) => ({
+      params: h.params.map(({ validate, query, cast: _, ...p }) => ({
         ...p,
         validates: validate !== undefined,
         reads: query?.name,

@@ -118,4 +118,13 @@ describe('types from packages', () => {
     expect(text).toContain("if (v < 1) return fail(v, issues, key, 'expected at least 1');");
     expect(text).toContain('// @acme/shared/src/index#Shipment\nfunction checkShipment(');
   });
+
+  it("casts each body to its package type, imported by the package's name", () => {
+    const text = render(analysis.model, 'src/bindings.ts');
+    expect(text).toContain("import type { Shipment } from '@acme/shared';");
+    expect(text).toContain("import type { Order, Page } from '@acme/types';");
+    expect(text).toContain('invoke: (c, a) => c.create(a[0] as Order),');
+    expect(text).toContain('invoke: (c, a) => c.page(a[0] as Page<Order>),');
+    expect(text).toContain('invoke: (c, a) => c.ship(a[0] as Shipment),');
+  });
 });

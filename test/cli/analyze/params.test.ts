@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeCase, caseModule, handlerOf } from './support.js';
+import { analyzeCase, caseFile, caseModule, handlerOf } from './support.js';
 
 const CASE = 'params';
 const analysis = analyzeCase(CASE);
@@ -10,6 +10,8 @@ const body = (index: number, name: string, optional = false) => ({
   type: note,
   optional,
   validate: note,
+  // The invoker's cast: `Note`, imported from where the controller's file imports it.
+  cast: [{ from: 'file', module: caseFile(CASE, 'types.ts'), name: 'Note' }],
 });
 
 describe('analyzer: handler parameters', () => {

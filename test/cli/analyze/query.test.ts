@@ -71,6 +71,13 @@ describe('Query<T> in the model', () => {
             { name: 'pick', optional: true, array: true, kind: 'number', values: [3, 1, 2] },
           ],
         },
+        // `Query<Filter>`, read through the local alias `Local`.
+        cast: [
+          { from: 'package', module: 'fw/query', name: 'Query' },
+          '<',
+          { from: 'file', module: 'app/items.ts', name: 'Filter' },
+          '>',
+        ],
       },
     ]);
     expect(model.types).toEqual([]);

@@ -14,7 +14,14 @@ describe("analyzer: the application's own Values, Get and Controller are not fw'
     const [controller] = analysis.model.controllers;
     expect(controller?.handlers.map((h) => h.name)).toEqual(['add']);
     expect(controller?.handlers[0]?.params).toEqual([
-      { index: 0, name: 'values', type: values, optional: false, validate: values },
+      {
+        index: 0,
+        name: 'values',
+        type: values,
+        optional: false,
+        validate: values,
+        cast: [{ from: 'file', module: `${caseModule(CASE, 'own')}.ts`, name: 'Values' }],
+      },
     ]);
     expect(analysis.model.types).toEqual([
       {

@@ -5,6 +5,7 @@ import type { HandlerModel, ParamModel } from '../../../cli/ir.js';
 import { app, controller, fileRef, handler, named, object, param, s } from './builder.js';
 
 const BODY = 'src/orders/dto#PlaceOrder';
+const PLACE_ORDER = fileRef('src/orders/dto.ts', 'PlaceOrder');
 
 /** The lines of the first handler object, without its braces. */
 function handlerLines(h: HandlerModel): string {
@@ -103,7 +104,7 @@ describe('parameters and invokers', () => {
     expect(tail([param(0, 'id', 'number', { pathKey: 'id' })])).toBe(
       [
         "          params: [{ index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false }],",
-        '          invoke: (c, a) => c.m(a[0] as never),',
+        '          invoke: (c, a) => c.m(a[0] as number),',
       ].join('\n'),
     );
   });
@@ -120,13 +121,13 @@ describe('parameters and invokers', () => {
         "            { index: 0, name: 'q', type: 'fw/query#Values', optional: false },",
         "            { index: 1, name: 'ctx', type: 'fw/context#Context', optional: true },",
         '          ],',
-        '          invoke: (c, a) => c.m(a[0] as never, a[1] as never),',
+        '          invoke: (c, a) => c.m(a[0] as Values, a[1] as Context | undefined),',
       ].join('\n'),
     );
   });
 
   it('writes a long parameter one field per line, validate last', () => {
-    expect(tail([param(0, 'body', BODY, { validate: BODY })])).toBe(
+    expect(tail([{ ...param(0, 'body', BODY, { validate: BODY }), cast: [PLACE_ORDER] }])).toBe(
       [
         '          params: [',
         '            {',
@@ -137,7 +138,7 @@ describe('parameters and invokers', () => {
         '              validate: validatePlaceOrder,',
         '            },',
         '          ],',
-        '          invoke: (c, a) => c.m(a[0] as never),',
+        '          invoke: (c, a) => c.m(a[0] as PlaceOrder),',
       ].join('\n'),
     );
   });
@@ -153,25 +154,26 @@ describe('parameters and invokers', () => {
   });
 
   it('breaks a long invoker after the arrow, then between arguments', () => {
-    const params = (n: number) => Array.from({ length: n }, (_, i) => param(i, `p${i}`, 'string'));
+    const params = (n: number) =>
+      Array.from({ length: n }, (_, i) => param(i, `p${i}`, 'bigint', { pathKey: `p${i}` }));
     const invoke = (n: number) => {
       const text = tail(params(n));
       return text.slice(text.indexOf('          invoke:'));
     };
     expect(invoke(4)).toBe(
-      '          invoke: (c, a) => c.m(a[0] as never, a[1] as never, a[2] as never, a[3] as never),',
+      '          invoke: (c, a) => c.m(a[0] as bigint, a[1] as bigint, a[2] as bigint, a[3] as bigint),',
     );
     expect(invoke(5)).toBe(
       [
         '          invoke: (c, a) =>',
-        '            c.m(a[0] as never, a[1] as never, a[2] as never, a[3] as never, a[4] as never),',
+        '            c.m(a[0] as bigint, a[1] as bigint, a[2] as bigint, a[3] as bigint, a[4] as bigint),',
       ].join('\n'),
     );
     expect(invoke(6)).toBe(
       [
         '          invoke: (c, a) =>',
         '            c.m(',
-        ...[0, 1, 2, 3, 4, 5].map((i) => `              a[${i}] as never,`),
+        ...[0, 1, 2, 3, 4, 5].map((i) => `              a[${i}] as bigint,`),
         '            ),',
       ].join('\n'),
     );

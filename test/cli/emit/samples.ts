@@ -54,7 +54,12 @@ export const bindingsSample: AppModel = app(
           'create',
           'POST',
           '/users',
-          [param(0, 'body', CREATE_USER, { validate: CREATE_USER })],
+          [
+            {
+              ...param(0, 'body', CREATE_USER, { validate: CREATE_USER }),
+              cast: [fileRef(MAIN, 'CreateUser')],
+            },
+          ],
           {
             line: 20,
             interceptors: [fileRef(INTERCEPTORS, 'AuditInterceptor')],

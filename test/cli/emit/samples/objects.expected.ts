@@ -118,7 +118,7 @@ export const bindings: Bindings = {
               validate: validateOrder,
             },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
         {
           name: 'take',
@@ -135,7 +135,7 @@ export const bindings: Bindings = {
               validate: validateTags,
             },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
       ],
     }),

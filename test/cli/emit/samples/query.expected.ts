@@ -73,7 +73,7 @@ export const bindings: Bindings = {
           params: [
             { index: 0, name: 'q', type: 'fw/query#Query', optional: false, read: readFilter_2 },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
         {
           name: 'take',
@@ -84,7 +84,7 @@ export const bindings: Bindings = {
           params: [
             { index: 0, name: 'q', type: 'fw/query#Query', optional: false, read: readFilter_2 },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
         {
           name: 'take',
@@ -95,7 +95,7 @@ export const bindings: Bindings = {
           params: [
             { index: 0, name: 'q', type: 'fw/query#Query', optional: false, read: readFilter },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
         {
           name: 'take',
@@ -112,7 +112,7 @@ export const bindings: Bindings = {
               read: readPartial_Filter,
             },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
       ],
     }),

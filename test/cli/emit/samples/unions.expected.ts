@@ -178,7 +178,7 @@ export const bindings: Bindings = {
               validate: validateProduct,
             },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
         {
           name: 'take',
@@ -195,7 +195,7 @@ export const bindings: Bindings = {
               validate: validateCategory,
             },
           ],
-          invoke: (c, a) => c.take(a[0] as never),
+          invoke: (c, a) => c.take(a[0] as Parameters<Probe['take']>[0]),
         },
       ],
     }),
