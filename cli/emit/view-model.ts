@@ -157,6 +157,18 @@ function controllerView(
   };
 }
 
+/** The type the invoker casts a parameter's argument to (`casts.ts`). */
+function argumentType(
+  c: ControllerModel,
+  h: HandlerModel,
+  p: ParamModel,
+  local: (ref: ImportRef) => string,
+): string {
+  const parts = castParts(p);
+  if (parts !== undefined) return castText(parts, p.optional, local);
+  return `Parameters<${local(c.ref)}[${quote(h.name)}]>[${p.index}]`;
+}
+
 /**
  * Every name of the module that a controller's view uses besides its model: its view is the same
  * while these and the model are.
@@ -171,6 +183,7 @@ function namesOf(
   for (const h of c.handlers) {
     names.push('', ...h.interceptors.map(local), writers.get(`${c.name}.${h.name}`) ?? '');
     for (const p of h.params) {
+      names.push(argumentType(c, h, p, local));
       if (p.validate !== undefined) names.push(validator(p.validate));
       if (p.query !== undefined) names.push(reader(p.query.id));
     }
@@ -215,11 +228,7 @@ function handlerView(
     params: field(COLUMN.handler, 'params', objects, objects.length > 1),
     invoke: invoker(
       h.name,
-      params.map((p) => {
-        const parts = castParts(p);
-        if (parts !== undefined) return castText(parts, p.optional, local);
-        return `Parameters<${local(c.ref)}[${quote(h.name)}]>[${p.index}]`;
-      }),
+      params.map((p) => argumentType(c, h, p, local)),
     ),
     serialize: serialize === undefined ? [] : [serialize],
   };

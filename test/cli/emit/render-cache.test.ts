@@ -47,4 +47,25 @@ describe('render: controllers kept from the last render', () => {
     expect(text).toBe(fresh(clash));
     expect(text).toContain('validatePlaceOrder_2');
   });
+
+  it('writes the new name of a type a kept controller casts to when a class takes it', () => {
+    const cast = controller('CastController', 'src/cast.ts', [
+      handler('put', 'PUT', '/cast', [
+        {
+          index: 0,
+          name: 'body',
+          type: 'src/orders#Order',
+          optional: false,
+          cast: [{ from: 'file', module: 'src/orders.ts', name: 'Order' }],
+        },
+      ]),
+    ]);
+    const before = render(app([cast]), 'src/bindings.ts');
+    expect(before).toContain('a[0] as Order)');
+    const order = controller('Order', 'src/admin/order.ts', [handler('list', 'GET', '/o')]);
+    const clash = app([order, cast]);
+    const text = render(clash, 'src/bindings.ts');
+    expect(text).toBe(fresh(clash));
+    expect(text).toContain('a[0] as Order_2)');
+  });
 });
