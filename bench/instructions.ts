@@ -8,6 +8,10 @@
  * run side by side: contention slows them, it does not change their counts.
  *   npm run bench:instructions -- [--jobs get,post] [--servers fw,Fastify] [--warmup 15000]
  *                                 [--requests 5000] [--repeat 1] [--young-mb 16] [--profile 40]
+ *                                 [--baseline ../fw-before]
+ *
+ * `--baseline <dir>` also counts the fw of another checkout (a worktree of the commit before a
+ * change, with its own `npm ci`), built first, as the server `fw (baseline)`: an A/B in one run.
  *
  * `--profile N` runs node with `--perf-basic-prof` and prints, per server, the N functions that ran
  * the most instructions per request in the counted window (exclusive cost), JavaScript included
@@ -24,7 +28,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   HTTP_JOBS,
@@ -48,6 +52,7 @@ const { values: flags } = parseArgs({
     requests: { type: 'string', default: '5000' },
     'young-mb': { type: 'string' },
     profile: { type: 'string' },
+    baseline: { type: 'string' },
   },
 });
 const warmup = Number(flags.warmup);
@@ -224,6 +229,20 @@ async function main(): Promise<void> {
   prepare(log);
   const names = flags.servers.split(',');
   const asked = HTTP_SERVERS.filter((s) => names.includes(s.name));
+  const baseline = flags.baseline;
+  if (baseline !== undefined) {
+    // Another checkout of fw (a worktree at the commit before a change), built, and counted in
+    // the same run as this one: an A/B whose two sides meet the same host and the same harness.
+    log(`building the baseline in ${baseline}…`);
+    execFileSync('npm', ['run', '-s', 'build'], {
+      cwd: baseline,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    asked.push({
+      name: 'fw (baseline)',
+      args: ['--import', 'tsx', resolve(baseline, 'bench', 'app', 'server.ts')],
+    });
+  }
   const repeat = Number(flags.repeat);
   const outDir = mkdtempSync(join(tmpdir(), 'fw-callgrind-'));
   try {
