@@ -14,10 +14,9 @@
  * its requests: Fastify allocates 6.7 MB between scavenges and fw 3.4 MB, and under valgrind
  * fw 1.6 MB, so there fw scavenges three to four times as often for the same bytes per request.
  * Pinned, the garbage collection a server pays follows only from what its requests allocate; V8's
- * memory reducer is off too (see `V8_FLAGS`).
+ * memory reducer is off too (see `v8Flags` in lib/callgrind.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,8 +29,14 @@ import {
   serversOf,
   verify,
 } from './http/jobs.js';
-import { hasCommand } from './lib/processes.js';
-import { median, table } from './lib/stats.js';
+import {
+  countPerUnit,
+  countTable,
+  requireValgrind,
+  v8Flags,
+  youngLabel,
+  youngMbOf,
+} from './lib/callgrind.js';
 import { prepare } from './prepare.js';
 
 const { values: flags } = parseArgs({
@@ -46,23 +51,7 @@ const { values: flags } = parseArgs({
 });
 const warmup = Number(flags.warmup);
 const requests = Number(flags.requests);
-const youngMb = flags['young-mb'];
-if (youngMb !== undefined && !/^[1-9]\d*$/.test(youngMb)) {
-  throw new Error(`--young-mb takes a whole number of megabytes, not ${youngMb}`);
-}
-/**
- * V8 flags every server runs with, when a young generation is asked for: that size for all, and
- * no memory reducer, whose full collections V8 times by the clock. Under valgrind on a busy host a
- * server looks idle to it, and one such collection in a counted window added a third to a count.
- */
-const V8_FLAGS =
-  youngMb === undefined
-    ? []
-    : [
-        `--min-semi-space-size=${youngMb}`,
-        `--max-semi-space-size=${youngMb}`,
-        '--no-memory-reducer',
-      ];
+const youngMb = youngMbOf(flags['young-mb']);
 /**
  * One request at a time: each is then its own turn of the server's event loop, with the same reads
  * and writes every time. With several in flight, how many a turn takes depends on timing, and the
@@ -70,38 +59,6 @@ const V8_FLAGS =
  */
 const CONCURRENCY = 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** One server under callgrind, listening. */
-interface Counted {
-  readonly child: ChildProcess;
-  readonly port: number;
-}
-
-function startCounted(spec: ServerSpec, outDir: string): Promise<Counted> {
-  const out = join(outDir, `${spec.name.replace(/\W+/g, '_')}.%p`);
-  const child = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      `--callgrind-out-file=${out}`,
-      process.execPath,
-      ...V8_FLAGS,
-      ...spec.args,
-    ],
-    {
-      env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...spec.env },
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${spec.name} exited with ${code}`)));
-    child.on('message', (message: { port?: number }) => {
-      if (typeof message?.port !== 'number') return;
-      child.removeAllListeners('exit');
-      resolve({ child, port: message.port });
-    });
-  });
-}
 
 /** Sends `count` requests of `job`, `CONCURRENCY` at a time on the agent's kept-alive connections. */
 async function send(agent: Agent, port: number, job: HttpJob, count: number): Promise<void> {
@@ -135,40 +92,27 @@ async function send(agent: Agent, port: number, job: HttpJob, count: number): Pr
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/** The instructions of the dump callgrind wrote for `pid`. */
-function dumped(outDir: string, name: string, pid: number): number {
-  const prefix = `${name.replace(/\W+/g, '_')}.${pid}.`;
-  const file = readdirSync(outDir).find((f) => f.startsWith(prefix));
-  if (file === undefined) throw new Error(`no callgrind dump for ${name}`);
-  const text = readFileSync(join(outDir, file), 'utf8');
-  const total = /^(?:summary|totals): (\d+)/m.exec(text)?.[1];
-  if (total === undefined) throw new Error(`no total in ${file}`);
-  return Number(total);
-}
-
-async function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
-  const server = await startCounted(spec, outDir);
-  const pid = server.child.pid as number;
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  try {
-    await verify(spec.name, server.port, job);
-    // The counted requests go over the connection the warm-up used. A new connection makes V8
-    // throw away and recompile optimised code on its first few thousand requests: counted, that
-    // compilation tripled the count and made it swing by 8 % between runs.
-    await send(agent, server.port, job, warmup);
-    execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' });
-    await send(agent, server.port, job, requests);
-    execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore' });
-    return dumped(outDir, spec.name, pid) / requests;
-  } finally {
-    agent.destroy();
-    server.child.kill('SIGKILL');
-  }
+function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
+  return countPerUnit<{ agent: Agent; port: number }>(spec, outDir, v8Flags(youngMb), {
+    async warm(port) {
+      const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+      await verify(spec.name, port, job);
+      // The counted requests go over the connection the warm-up used. A new connection makes V8
+      // throw away and recompile optimised code on its first few thousand requests: counted, that
+      // compilation tripled the count and made it swing by 8 % between runs.
+      await send(agent, port, job, warmup);
+      return { agent, port };
+    },
+    async counted({ agent, port }) {
+      await send(agent, port, job, requests);
+      return requests;
+    },
+    close: (session) => session?.agent.destroy(),
+  });
 }
 
 async function main(): Promise<void> {
-  if (!hasCommand('valgrind'))
-    throw new Error('valgrind is not installed (apt-get install valgrind)');
+  requireValgrind();
   prepare(log);
   const names = flags.servers.split(',');
   const asked = HTTP_SERVERS.filter((s) => names.includes(s.name));
@@ -181,21 +125,14 @@ async function main(): Promise<void> {
       const runs = await Promise.all(
         specs.map((s) => Promise.all(Array.from({ length: repeat }, () => count(s, job, outDir)))),
       );
-      const counts = runs.map((r) => median(r));
-      const floor = counts[specs.findIndex((s) => s.name === 'raw node:http')];
-      const young = youngMb === undefined ? "V8's own" : `${youngMb} MB`;
       console.log(
-        `\n${job.title}: instructions per request (${requests} counted after ${warmup}; young generation: ${young})\n`,
+        `\n${job.title}: instructions per request (${requests} counted after ${warmup}; young generation: ${youngLabel(youngMb)})\n`,
       );
       console.log(
-        table(
-          ['server', 'instructions', 'runs', 'vs raw node:http'],
-          specs.map((s, i) => [
-            s.name,
-            Math.round(counts[i] as number).toLocaleString('en'),
-            (runs[i] as number[]).map((c) => Math.round(c).toLocaleString('en')).join(', '),
-            floor === undefined ? '' : ((counts[i] as number) / floor).toFixed(3),
-          ]),
+        countTable(
+          specs.map((s) => s.name),
+          runs,
+          'raw node:http',
         ),
       );
     }
