@@ -42,7 +42,9 @@ const warmup = Number(flags.warmup);
 const messages = Number(flags.messages);
 const youngMb = youngMbOf(flags['young-mb']);
 const perfMap = flags['perf-map'];
-const nodeFlags = [...v8Flags(youngMb), ...(perfMap ? ['--perf-basic-prof'] : [])];
+// `--perf-basic-prof` would also write a V8 log per isolate into the working directory.
+const PERF_FLAGS = ['--perf-basic-prof', '--logfile=/dev/null', '--no-logfile-per-isolate'];
+const nodeFlags = [...v8Flags(youngMb), ...(perfMap ? PERF_FLAGS : [])];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Opens the client connection, `ws` without compression as job ws's load generator. */
