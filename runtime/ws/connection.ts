@@ -5,6 +5,7 @@
  * is terminated. Its `Context` is canceled when the connection closes and carries its sender.
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { RawData, WebSocket } from 'ws';
 import { background, type Context, withCancel, withValue } from '../context/context.js';
 import { REQUEST_ID } from '../context/request-id.js';
