@@ -22,10 +22,10 @@
  * its requests: Fastify allocates 6.7 MB between scavenges and fw 3.4 MB, and under valgrind
  * fw 1.6 MB, so there fw scavenges three to four times as often for the same bytes per request.
  * Pinned, the garbage collection a server pays follows only from what its requests allocate; V8's
- * memory reducer is off too (see `V8_FLAGS`).
+ * memory reducer is off too (see `v8Flags` in lib/callgrind.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,9 +38,16 @@ import {
   serversOf,
   verify,
 } from './http/jobs.js';
+import {
+  countPerUnit,
+  countTable,
+  requireValgrind,
+  v8Flags,
+  youngLabel,
+  youngMbOf,
+} from './lib/callgrind.js';
 import { type ProfileLine, profileOf } from './lib/callgrind-profile.js';
-import { hasCommand } from './lib/processes.js';
-import { format, median, table } from './lib/stats.js';
+import { format, table } from './lib/stats.js';
 import { prepare } from './prepare.js';
 
 const { values: flags } = parseArgs({
@@ -57,24 +64,10 @@ const { values: flags } = parseArgs({
 });
 const warmup = Number(flags.warmup);
 const requests = Number(flags.requests);
-const youngMb = flags['young-mb'];
+const youngMb = youngMbOf(flags['young-mb']);
 const profileTop = flags.profile === undefined ? 0 : Number(flags.profile);
-if (youngMb !== undefined && !/^[1-9]\d*$/.test(youngMb)) {
-  throw new Error(`--young-mb takes a whole number of megabytes, not ${youngMb}`);
-}
-/**
- * V8 flags every server runs with, when a young generation is asked for: that size for all, and
- * no memory reducer, whose full collections V8 times by the clock. Under valgrind on a busy host a
- * server looks idle to it, and one such collection in a counted window added a third to a count.
- */
-const V8_FLAGS =
-  youngMb === undefined
-    ? []
-    : [
-        `--min-semi-space-size=${youngMb}`,
-        `--max-semi-space-size=${youngMb}`,
-        '--no-memory-reducer',
-      ];
+/** With `--profile`: the perf map to /tmp/perf-<pid>.map, the V8 log the flag also opens nowhere. */
+const PROFILE_FLAGS = ['--perf-basic-prof', '--no-logfile-per-isolate', '--logfile=/dev/null'];
 /**
  * One request at a time: each is then its own turn of the server's event loop, with the same reads
  * and writes every time. With several in flight, how many a turn takes depends on timing, and the
@@ -82,50 +75,6 @@ const V8_FLAGS =
  */
 const CONCURRENCY = 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** One server under callgrind, listening. */
-interface Counted {
-  readonly child: ChildProcess;
-  readonly port: number;
-}
-
-function startCounted(spec: ServerSpec, outDir: string): Promise<Counted> {
-  const out = join(outDir, `${spec.name.replace(/\W+/g, '_')}.%p`);
-  const child = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      `--callgrind-out-file=${out}`,
-      process.execPath,
-      ...V8_FLAGS,
-      // The perf map goes to /tmp/perf-<pid>.map; the V8 log the flag also opens, nowhere.
-      ...(profileTop > 0
-        ? ['--perf-basic-prof', '--no-logfile-per-isolate', '--logfile=/dev/null']
-        : []),
-      ...spec.args,
-    ],
-    {
-      // A minute of keep-alive (Fastify's default is 72 s; Node's, and fw's, 5 s): under valgrind
-      // on a loaded host a server can stall past 5 s and close the connection under the next request.
-      env: {
-        ...process.env,
-        PORT: '0',
-        NODE_ENV: 'production',
-        BENCH_KEEPALIVE_MS: '60000',
-        ...spec.env,
-      },
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${spec.name} exited with ${code}`)));
-    child.on('message', (message: { port?: number }) => {
-      if (typeof message?.port !== 'number') return;
-      child.removeAllListeners('exit');
-      resolve({ child, port: message.port });
-    });
-  });
-}
 
 /** Sends `count` requests of `job`, `CONCURRENCY` at a time on the agent's kept-alive connections. */
 async function send(agent: Agent, port: number, job: HttpJob, count: number): Promise<void> {
@@ -159,17 +108,6 @@ async function send(agent: Agent, port: number, job: HttpJob, count: number): Pr
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/** The dump callgrind wrote for `pid`, and its instructions. */
-function dumped(outDir: string, name: string, pid: number): { file: string; total: number } {
-  const prefix = `${name.replace(/\W+/g, '_')}.${pid}.`;
-  const file = readdirSync(outDir).find((f) => f.startsWith(prefix));
-  if (file === undefined) throw new Error(`no callgrind dump for ${name}`);
-  const text = readFileSync(join(outDir, file), 'utf8');
-  const total = /^(?:summary|totals): (\d+)/m.exec(text)?.[1];
-  if (total === undefined) throw new Error(`no total in ${file}`);
-  return { file: join(outDir, file), total: Number(total) };
-}
-
 /** Prints the top of a server's profile, per request. */
 function printProfile(server: string, job: HttpJob, lines: readonly ProfileLine[]): void {
   console.log(`\n${server}, job ${job.id}: the ${profileTop} costliest functions per request\n`);
@@ -181,31 +119,6 @@ function printProfile(server: string, job: HttpJob, lines: readonly ProfileLine[
         .map((l) => [l.name.replaceAll('|', '\\|'), format(l.instructions / requests)]),
     ),
   );
-}
-
-async function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
-  const server = await startCounted(spec, outDir);
-  const pid = server.child.pid as number;
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  try {
-    await verify(spec.name, server.port, job);
-    // The counted requests go over the connection the warm-up used. A new connection makes V8
-    // throw away and recompile optimised code on its first few thousand requests: counted, that
-    // compilation tripled the count and made it swing by 8 % between runs.
-    await send(agent, server.port, job, warmup);
-    execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' });
-    await send(agent, server.port, job, requests);
-    execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore' });
-    const { file, total } = dumped(outDir, spec.name, pid);
-    if (profileTop > 0) {
-      printProfile(spec.name, job, profileOf(file, pid));
-      rmSync(`/tmp/perf-${pid}.map`, { force: true });
-    }
-    return total / requests;
-  } finally {
-    agent.destroy();
-    server.child.kill('SIGKILL');
-  }
 }
 
 /**
@@ -223,9 +136,36 @@ async function countRetrying(spec: ServerSpec, job: HttpJob, outDir: string): Pr
   }
 }
 
+function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> {
+  const nodeFlags = [...v8Flags(youngMb), ...(profileTop > 0 ? PROFILE_FLAGS : [])];
+  return countPerUnit<{ agent: Agent; port: number }>(spec, outDir, nodeFlags, {
+    async warm(port) {
+      const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+      await verify(spec.name, port, job);
+      // The counted requests go over the connection the warm-up used. A new connection makes V8
+      // throw away and recompile optimised code on its first few thousand requests: counted, that
+      // compilation tripled the count and made it swing by 8 % between runs.
+      await send(agent, port, job, warmup);
+      return { agent, port };
+    },
+    async counted({ agent, port }) {
+      await send(agent, port, job, requests);
+      return requests;
+    },
+    close: (session) => session?.agent.destroy(),
+    ...(profileTop > 0
+      ? {
+          inspect(dump: string, pid: number) {
+            printProfile(spec.name, job, profileOf(dump, pid));
+            rmSync(`/tmp/perf-${pid}.map`, { force: true });
+          },
+        }
+      : {}),
+  });
+}
+
 async function main(): Promise<void> {
-  if (!hasCommand('valgrind'))
-    throw new Error('valgrind is not installed (apt-get install valgrind)');
+  requireValgrind();
   prepare(log);
   const names = flags.servers.split(',');
   const asked = HTTP_SERVERS.filter((s) => names.includes(s.name));
@@ -254,21 +194,14 @@ async function main(): Promise<void> {
           Promise.all(Array.from({ length: repeat }, () => countRetrying(s, job, outDir))),
         ),
       );
-      const counts = runs.map((r) => median(r));
-      const floor = counts[specs.findIndex((s) => s.name === 'raw node:http')];
-      const young = youngMb === undefined ? "V8's own" : `${youngMb} MB`;
       console.log(
-        `\n${job.title}: instructions per request (${requests} counted after ${warmup}; young generation: ${young})\n`,
+        `\n${job.title}: instructions per request (${requests} counted after ${warmup}; young generation: ${youngLabel(youngMb)})\n`,
       );
       console.log(
-        table(
-          ['server', 'instructions', 'runs', 'vs raw node:http'],
-          specs.map((s, i) => [
-            s.name,
-            Math.round(counts[i] as number).toLocaleString('en'),
-            (runs[i] as number[]).map((c) => Math.round(c).toLocaleString('en')).join(', '),
-            floor === undefined ? '' : ((counts[i] as number) / floor).toFixed(3),
-          ]),
+        countTable(
+          specs.map((s) => s.name),
+          runs,
+          'raw node:http',
         ),
       );
     }

@@ -21,6 +21,7 @@ import {
 import { HTTP_TOOL, httpLoad, type LoadResult, wsLoad } from './lib/load.js';
 import { CAN_PIN, pinned, startServer } from './lib/processes.js';
 import { format, median, table } from './lib/stats.js';
+import { WS_SERVERS } from './lib/ws-servers.js';
 import { prepare } from './prepare.js';
 
 const { values: flags } = parseArgs({
@@ -116,11 +117,6 @@ async function httpJob(job: HttpJob): Promise<Results> {
   }
   return results;
 }
-
-const WS_SERVERS: readonly ServerSpec[] = [
-  { name: 'raw ws', args: [join(ROOT, 'bench', 'peers', 'servers', 'ws-raw.mjs')] },
-  { name: 'fw', args: ['--import', 'tsx', join(ROOT, 'bench', 'app', 'server.ts')] },
-];
 
 async function wsJob(): Promise<Results> {
   log('job ws: WebSocket echo, 64-byte binary messages');

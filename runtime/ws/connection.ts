@@ -5,12 +5,13 @@
  * is terminated. Its `Context` is canceled when the connection closes and carries its sender.
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { RawData, WebSocket } from 'ws';
 import { background, type Context, withCancel, withValue } from '../context/context.js';
 import { REQUEST_ID } from '../context/request-id.js';
 import type { WebSocketRequestSnapshot } from '../context/ws-request-snapshot.js';
 import { errorCode } from '../core/error-chain.js';
-import type { Execute, Route } from '../core/pipeline.js';
+import { type Execute, isPromise, type Route } from '../core/pipeline.js';
 import { elapsedMs, type Logger, log } from '../log/logger.js';
 import { CLOSE, closingFor } from './close-codes.js';
 import { SENDER_KEY } from './sender.js';
@@ -116,20 +117,39 @@ export class WsConnection {
       if (this.#queue.length >= MAX_QUEUED) this.#init.socket.pause();
       return;
     }
-    this.#running = this.#run(inbound).then(() => this.#drain());
+    this.#pump(inbound);
   }
 
-  /** Runs the messages that queued up while one was running, one after another. */
-  async #drain(): Promise<void> {
-    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
-      await this.#run(next);
-      if (this.#queue.length === 0) this.#init.socket.resume();
+  /**
+   * Runs `inbound`, then the messages that queued up meanwhile, one after another, in order. A
+   * message whose execution answers at once is done before the next starts, with no promise in
+   * between; one that has to wait sets `#running` until it is done, and later ones queue behind it.
+   * The socket is read again once a queued message is done and none is left.
+   */
+  #pump(inbound: Inbound, queued = false): void {
+    for (let next: Inbound | undefined = inbound; next !== undefined; queued = true) {
+      const waiting = this.#run(next);
+      if (waiting !== undefined) {
+        this.#running = waiting.then(() => {
+          this.#running = undefined;
+          this.#pumpQueue(queued);
+        });
+        return;
+      }
+      if (queued && this.#queue.length === 0) this.#init.socket.resume();
+      next = this.#queue.shift();
     }
-    this.#running = undefined;
   }
 
-  /** Runs one message. */
-  async #run(inbound: Inbound): Promise<void> {
+  /** Goes on with the queue once a message that had to wait is done. */
+  #pumpQueue(queued: boolean): void {
+    if (queued && this.#queue.length === 0) this.#init.socket.resume();
+    const next = this.#queue.shift();
+    if (next !== undefined) this.#pump(next, true);
+  }
+
+  /** Runs one message: undefined when it is done, else a promise of its end. */
+  #run(inbound: Inbound): Promise<void> | undefined {
     const { snapshot, route, params } = this.#init;
     const startedAt = performance.now();
     const msg = new WsMessage(
@@ -144,7 +164,10 @@ export class WsConnection {
       this.#context,
     );
     msg.route(params as Record<string, string>, route.meta.pathKeys);
-    this.#finish(msg, await this.#init.execute(msg, route), startedAt);
+    const done = this.#init.execute(msg, route);
+    if (isPromise(done)) return done.then((err) => this.#finish(msg, err, startedAt));
+    this.#finish(msg, done, startedAt);
+    return undefined;
   }
 
   #finish(msg: WsMessage, err: Error | undefined, startedAt: number): void {

@@ -9,6 +9,7 @@ import {
   validateHeaderName,
   validateHeaderValue,
 } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import type { Context } from '../context/context.js';
 import { splitTarget } from '../context/headers.js';

@@ -202,6 +202,28 @@ describe('replies', () => {
       '3',
     ]);
   });
+
+  it('sends the payload a handler returns as a binary message of its bytes, as the handler left them', async () => {
+    const { port } = await serve([
+      {
+        method: 'WS',
+        path: '/ws',
+        params: ['ctx:fw/core#WebSocketContext'],
+        handle: (ctx: WebSocketMessageContext) => {
+          const payload = ctx.payload();
+          if (payload[0] === 0) payload[0] = 9;
+          return payload;
+        },
+      },
+    ]);
+    const client = await Client.open(port, '/ws');
+    await client.send(new Uint8Array([1, 2, 255]));
+    expect(await client.next()).toEqual({ data: new Uint8Array([1, 2, 255]), binary: true });
+    await client.send(new Uint8Array([0, 7]));
+    expect(await client.next()).toEqual({ data: new Uint8Array([9, 7]), binary: true });
+    await client.send('hi');
+    expect(await client.next()).toEqual({ data: new TextEncoder().encode('hi'), binary: true });
+  });
 });
 
 describe('sendMessage', () => {
