@@ -5,6 +5,7 @@
  * are still delivered (a broker transport takes them until it has drained, too): only then is it
  * closed.
  */
+import { performance } from 'node:perf_hooks';
 import { requestIdFor } from '../context/request-id.js';
 import { FallbackLogger } from '../log/fallback-logger.js';
 import type { Logger } from '../log/logger.js';

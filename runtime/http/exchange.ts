@@ -3,6 +3,7 @@
  * staged response and the sink it is finally sent to (a Node response, or `inject()`'s capture).
  * Every response carries the request's id as `X-Request-Id`.
  */
+import { performance } from 'node:perf_hooks';
 import { HttpContext, type HttpContextInit } from '../context/http-context.js';
 import { REQUEST_ID_HEADER } from '../context/request-id.js';
 import { type Compression, compress } from './compression.js';

@@ -8,6 +8,7 @@
  * message is left in transit to an inbox nobody reads, which JetStream would only redeliver after
  * `ackWait`.
  */
+import { performance } from 'node:perf_hooks';
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { isRequestId, REQUEST_ID_HEADER, requestIdFor } from '../../context/request-id.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';

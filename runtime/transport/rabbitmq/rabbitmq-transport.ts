@@ -4,6 +4,7 @@
  * message when the handler resolved and returning it to the queue when it rejected, until the
  * broker dead-letters it after `maxDeliveries`. A lost connection is reopened with backoff.
  */
+import { performance } from 'node:perf_hooks';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { isRequestId, requestIdFor } from '../../context/request-id.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';
