@@ -30,6 +30,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildBenchApp } from './app-build.js';
 import {
   HTTP_JOBS,
   HTTP_SERVERS,
@@ -178,9 +179,10 @@ async function main(): Promise<void> {
       cwd: baseline,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    buildBenchApp(resolve(baseline, 'bench', 'app'));
     asked.push({
       name: 'fw (baseline)',
-      args: ['--import', 'tsx', resolve(baseline, 'bench', 'app', 'server.ts')],
+      args: [resolve(baseline, 'bench', 'app', '.work', 'server.js')],
     });
   }
   const repeat = Number(flags.repeat);

@@ -2,10 +2,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildBenchApp } from './app-build.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
-/** Installs bench/peers from its lockfile when it is missing or stale, then builds fw's dist/. */
+/**
+ * Installs bench/peers from its lockfile when it is missing or stale, then builds fw's dist/ and
+ * compiles the benchmark app (app-build.ts).
+ */
 export function prepare(log: (line: string) => void): void {
   const peers = join(ROOT, 'bench', 'peers');
   const marker = join(peers, 'node_modules', '.package-lock.json');
@@ -17,9 +21,10 @@ export function prepare(log: (line: string) => void): void {
     });
     if (r.status !== 0) throw new Error('npm ci in bench/peers failed');
   }
-  log('building fw (npm run build)…');
+  log('building fw (npm run build) and the benchmark app…');
   execFileSync('npm', ['run', '-s', 'build'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  buildBenchApp();
 }

@@ -20,8 +20,8 @@ export interface ServerSpec {
 /** The HTTP servers; `raw node:http` first, as every ratio is to it. */
 export const HTTP_SERVERS: readonly ServerSpec[] = [
   { name: 'raw node:http', args: [join(SERVERS, 'raw.mjs')] },
-  // fw as an application runs it: its built dist/, the app's TypeScript through tsx.
-  { name: 'fw', args: ['--import', 'tsx', join(BENCH, 'app', 'server.ts')] },
+  // Compiled to JavaScript by prepare() (app-build.ts), as the peers are plain JavaScript.
+  { name: 'fw', args: [join(BENCH, 'app', '.work', 'server.js')] },
   { name: 'Fastify', args: [join(SERVERS, 'fastify.mjs')] },
   { name: 'Hono', args: [join(SERVERS, 'hono.mjs')] },
   { name: 'Express', args: [join(SERVERS, 'express.mjs')] },

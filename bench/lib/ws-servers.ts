@@ -7,7 +7,8 @@ const BENCH = join(import.meta.dirname, '..');
 /** A bare `ws` server, the floor, and fw's `EchoGateway` (bench/app/echo.ts). */
 export const WS_SERVERS: readonly ServerSpec[] = [
   { name: 'raw ws', args: [join(BENCH, 'peers', 'servers', 'ws-raw.mjs')] },
-  { name: 'fw', args: ['--import', 'tsx', join(BENCH, 'app', 'server.ts')] },
+  // Compiled to JavaScript by prepare() (app-build.ts), as the peers are plain JavaScript.
+  { name: 'fw', args: [join(BENCH, 'app', '.work', 'server.js')] },
 ];
 
 /** The path both serve the echo on. */
