@@ -30,6 +30,19 @@ const DECORATORS = [
 /** The name of one of fw's decorators. */
 export type FwDecorator = (typeof DECORATORS)[number];
 
+/** The decorators that make a method a handler: a route, an event consumer, a message handler. */
+export const HANDLER_DECORATORS: ReadonlySet<string> = new Set<FwDecorator>([
+  'Get',
+  'Post',
+  'Put',
+  'Patch',
+  'Delete',
+  'Options',
+  'Head',
+  'OnEvent',
+  'OnMessage',
+]);
+
 /** The parameter types fw resolves, by module; each one's id is `<module>#<name>` (API.md 5). */
 const TYPES: readonly (readonly [string, readonly string[]])[] = [
   ['fw/query', ['Values', 'Pagination', 'Query']],

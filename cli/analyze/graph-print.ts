@@ -6,19 +6,7 @@
  * keeping their other decorators (`@UseInterceptors`), with where each statement starts.
  */
 import { ts } from 'ts-morph';
-import type { Framework } from './framework.js';
-
-const ROUTE_DECORATORS: ReadonlySet<string> = new Set([
-  'Get',
-  'Post',
-  'Put',
-  'Patch',
-  'Delete',
-  'Options',
-  'Head',
-  'OnEvent',
-  'OnMessage',
-]);
+import { type Framework, HANDLER_DECORATORS } from './framework.js';
 
 /** The file's print. */
 export function graphPrint(fw: Framework, file: ts.SourceFile): string {
@@ -33,13 +21,13 @@ export function graphPrint(fw: Framework, file: ts.SourceFile): string {
     parts.push(file.text.slice(statement.getStart(file), statement.members.pos));
     for (const member of statement.members) {
       const decorators = ts.canHaveDecorators(member) ? (ts.getDecorators(member) ?? []) : [];
-      const isHandler = decorators.some((d) => ROUTE_DECORATORS.has(fw.decorator(d)?.name ?? ''));
+      const isHandler = decorators.some((d) => HANDLER_DECORATORS.has(fw.decorator(d)?.name ?? ''));
       if (!isHandler) {
         parts.push(member.getText(file));
         continue;
       }
       for (const d of decorators) {
-        if (!ROUTE_DECORATORS.has(fw.decorator(d)?.name ?? '')) parts.push(d.getText(file));
+        if (!HANDLER_DECORATORS.has(fw.decorator(d)?.name ?? '')) parts.push(d.getText(file));
       }
     }
   }
