@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { median, type Timed, timeNode } from './measure.js';
+import { median, positive, type Timed, timeNode } from './measure.js';
 import { describeCommit, environment, fmtMiB, fmtMs, range } from './report.js';
 import { describeFwProject, REPO, type SynthSize, WORK, writeFwProject } from './synth.js';
 
@@ -24,11 +24,6 @@ const { values: flags } = parseArgs({
     reps: { type: 'string', default: '3' },
   },
 });
-const positive = (name: string, raw: string | undefined) => {
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 if (flags.before === undefined) {
   throw new Error('--before <dir>: a built checkout of fw from before the graph (see README.md)');
 }

@@ -75,3 +75,10 @@ export function median(values: readonly number[]): number {
   if (s.length === 0) return Number.NaN;
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
+
+/** A command-line flag's whole number, 1 or more; throws naming the flag otherwise. */
+export function positive(name: string, raw: string | undefined): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Timed, timeNode } from './measure.js';
+import { positive, type Timed, timeNode } from './measure.js';
 import {
   describeCommit,
   type Ratio,
@@ -36,11 +36,6 @@ const { values: flags } = parseArgs({
     write: { type: 'boolean', default: false },
   },
 });
-const positive = (name: string, raw: string | undefined) => {
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 const size: SynthSize = {
   controllers: positive('controllers', flags.controllers),
   handlers: positive('handlers', flags.handlers),

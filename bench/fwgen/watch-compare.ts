@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { median, timeNode } from './measure.js';
+import { median, positive, timeNode } from './measure.js';
 import { describeCommit, environment, fmtMiB, fmtMs, range } from './report.js';
 import { describeFwProject, REPO, type SynthSize } from './synth.js';
 import type { WatchResult } from './watch-bench.js';
@@ -27,11 +27,6 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '2' },
   },
 });
-const positive = (name: string, raw: string | undefined) => {
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 if (flags.before === undefined) throw new Error('--before <dir>: a built checkout of fw');
 const before = resolve(flags.before);
 if (!existsSync(join(before, 'cli/dist/cli/watch.js'))) {
