@@ -90,8 +90,20 @@ function mediaTypeOf(header: string | undefined): MediaType | undefined {
   return lastMedia;
 }
 
-/** Only these can spell `__proto__` or `constructor`, directly or with `\u00XX` escapes. */
-const RISKY = /__proto__|constructor|\\u00[0-7]/i;
+/**
+ * Whether JSON text can hold a `__proto__` or `constructor` key: spelled out, or with a `\u00XX`
+ * escape of an ASCII character (JSON has no other way to write one, and only a lower-case `\u`).
+ * Three searches for fixed strings: the case-insensitive regular expression this replaces ran
+ * about 10 instructions per byte of every body, 10,400 of job post's 154,000.
+ */
+function risky(text: string): boolean {
+  if (text.includes('__proto__') || text.includes('constructor')) return true;
+  for (let at = text.indexOf('\\u00'); at !== -1; at = text.indexOf('\\u00', at + 4)) {
+    const c = text.charCodeAt(at + 4);
+    if (c >= 0x30 && c <= 0x37) return true;
+  }
+  return false;
+}
 
 function parseJson(text: string): unknown {
   if (/^[ \t\r\n]*$/.test(text)) throw new FwError('FW_ERR_BODY_REQUIRED');
@@ -114,7 +126,7 @@ export function parseJsonOr(text: string, malformed: (reason: string) => never):
   } catch (err) {
     return malformed(jsonReason(err));
   }
-  if (RISKY.test(text)) dropPollutingKeys(value);
+  if (risky(text)) dropPollutingKeys(value);
   return value;
 }
 

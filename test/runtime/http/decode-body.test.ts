@@ -141,6 +141,16 @@ describe('decodeBody and prototype pollution', () => {
     ['__proto__ spelled with escapes', '{"\\u005f_proto\\u005F_":{"polluted":1}}', {}],
     ['constructor.prototype', '{"constructor":{"prototype":{"polluted":1}}}', {}],
     [
+      'constructor spelled with an escape',
+      '{"\\u0063onstructor":{"prototype":{"polluted":1}}}',
+      {},
+    ],
+    [
+      '__proto__ spelled with an escape after a harmless one',
+      '{"\\u00e9":1,"\\u005f_proto__":{"polluted":1}}',
+      { é: 1 },
+    ],
+    [
       'a harmless constructor key',
       '{"constructor":"Ford","prototype":1}',
       { constructor: 'Ford', prototype: 1 },
