@@ -15,8 +15,6 @@ export {
 } from './app/bindings.js';
 export type { App } from './app/create-app.js';
 export { createApp } from './app/create-app.js';
-export type { HealthOptions, Readiness } from './app/health.js';
-export type { AppOptions } from './app/options.js';
 export {
   Controller,
   Delete,
@@ -34,9 +32,10 @@ export {
   Put,
   UseInterceptors,
   WebSocketGateway,
-} from './decorators.js';
-export { type Override, override, provider } from './di.js';
-export type { DocsDocument, DocsOptions } from './docs/docs-options.js';
+} from './app/decorators.js';
+export { type Override, override, provider } from './app/di.js';
+export type { HealthOptions, Readiness } from './app/health.js';
+export type { AppOptions } from './app/options.js';
 export {
   ERRORS,
   FwError,
@@ -45,7 +44,9 @@ export {
   type HttpErrorOptions,
   type Problem,
   type ProblemIssue,
-} from './errors.js';
+} from './core/errors.js';
+export { type JsonLoggerOptions, jsonLogger } from './core/log/json-logger.js';
+export type { LogFields, Logger, LogLevel } from './core/log/logger.js';
 export {
   InMemoryTransport,
   type InMemoryTransportOptions,
@@ -62,7 +63,6 @@ export {
   type TransportStartOptions,
 } from './events/transport.js';
 export type { MultipartLimits } from './http/body-limits.js';
-export type { CompressionOptions, Encoding } from './http/compression.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export { Reply, redirect, reply } from './http/reply.js';
 export { type Cookie, type CookieOptions, clearCookie, setCookie } from './http/set-cookie.js';
@@ -74,7 +74,7 @@ export {
   sse,
 } from './http/sse.js';
 export { isStreamBody, type StreamBody } from './http/stream-body.js';
-export { type JsonLoggerOptions, jsonLogger } from './log/json-logger.js';
-export type { LogFields, Logger, LogLevel } from './log/logger.js';
-export type { StaticOptions } from './static/static-options.js';
+export type { CompressionOptions, Encoding } from './plugins/compression/compression.js';
+export type { DocsDocument, DocsOptions } from './plugins/docs-page/docs-options.js';
+export type { StaticOptions } from './plugins/static/static-options.js';
 export { SENDER_KEY, sendMessage, type WebSocketSender } from './ws/sender.js';

@@ -4,7 +4,7 @@
  * runtime's own reasons (FW0103).
  */
 import type { ts } from 'ts-morph';
-import { routeKeys, routeProblem } from '../../runtime/router/router.js';
+import { routeKeys, routeProblem } from '../../runtime/core/router/router.js';
 import { assertNever } from '../ir.js';
 import type { ControllerKind } from './class-scan.js';
 import type { FwDecoratorUse } from './framework.js';

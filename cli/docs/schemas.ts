@@ -16,7 +16,7 @@
  * @see https://json-schema.org/draft/2020-12/json-schema-core (10.3.1.1 `prefixItems`)
  * @see https://spec.openapis.org/oas/v3.1.0 (4.8.24 Schema Object, 4.8.25 Discriminator Object)
  */
-import { FORMAT_PATTERNS } from '../../runtime/validate/constraints.js';
+import { FORMAT_PATTERNS } from '../../runtime/core/validate/constraints.js';
 import {
   type ArrayConstraints,
   assertNever,

@@ -16,7 +16,7 @@
  *   }],
  * };
  */
-import type { Interceptor, ParameterMeta } from '../core/types.js';
+import type { Interceptor, ParameterMeta } from '../core/pipeline/types.js';
 import type { EventDelivery } from '../events/transport.js';
 
 /**

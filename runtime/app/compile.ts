@@ -4,11 +4,12 @@
  * instead of a request. The routes get their controller and interceptors once the app's instances
  * exist ({@link CompiledRoutes.attach}): in `createApp`, or in `start()` for an async graph.
  */
-import type { Route } from '../core/pipeline.js';
-import type { ArgumentResolver, HandlerMeta, Interceptor } from '../core/types.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
+import type { Route } from '../core/pipeline/pipeline.js';
+import type { ArgumentResolver, HandlerMeta, Interceptor } from '../core/pipeline/types.js';
+import { routeKeys } from '../core/router/router.js';
 import type { EventDelivery } from '../events/transport.js';
-import { routeKeys } from '../router/router.js';
 import {
   BINDINGS_VERSION,
   type Bindings,

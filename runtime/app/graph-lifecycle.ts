@@ -4,7 +4,7 @@
  * of all. A failing `onInit` closes what was initialised before it; a failing `onClose` is logged
  * and the rest still close.
  */
-import { type Logger, log } from '../log/logger.js';
+import { type Logger, log } from '../core/log/logger.js';
 import type { Managed } from './instances.js';
 
 /** What an instance may implement to take part in the app's start and close. */

@@ -5,8 +5,9 @@
  * creates them in dependency order through `make`, which answers an override in place of the
  * instance and skips what nothing needs.
  */
-import { isPromise } from '../core/pipeline.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
+import { isPromise } from '../core/pipeline/pipeline.js';
 import type { Class, Graph, GraphKey, Make } from './bindings.js';
 import type { AppInstances, Managed, Wanted } from './instances.js';
 import { keyName, type Replacement } from './overrides.js';

@@ -5,11 +5,11 @@
  * interceptors — so that neither an auth interceptor nor a server that is closing keeps a probe
  * from its answer. Methods other than GET and HEAD answer 405.
  */
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
+import type { Logger } from '../core/log/logger.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { stageError } from '../http/render.js';
 import { logExchangeFailure } from '../http/request-log.js';
-import type { Logger } from '../log/logger.js';
 import type { CompiledRoute } from './compile.js';
 
 /** What the `health` option of `createApp` takes. */

@@ -4,7 +4,7 @@
  * {@link Instances}: the instance in `providers` (or `overrides`) when there is one, otherwise one
  * the app creates with no arguments, once per class.
  */
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
 import type { Class, GraphKey } from './bindings.js';
 import { keyName, type Replacement } from './overrides.js';
 

@@ -1,29 +1,38 @@
 /** The options of `createApp`, their defaults, and their checks at start-up. */
-import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/types.js';
-import type { Override } from '../di.js';
-import { type DocsConfig, type DocsOptions, docsConfig } from '../docs/docs-options.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
+import { jsonLogger } from '../core/log/json-logger.js';
+import type { Logger } from '../core/log/logger.js';
+import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/pipeline/types.js';
+import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../core/query/pagination.js';
 import type { Transport } from '../events/transport.js';
 import {
   DEFAULT_BODY_LIMITS,
   type MultipartLimits,
   type RequestLimits,
 } from '../http/body-limits.js';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../node/http-server.js';
 import {
   type Compression,
   type CompressionOptions,
   resolveCompression,
-} from '../http/compression.js';
-import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../http/node-server.js';
-import { jsonLogger } from '../log/json-logger.js';
-import type { Logger } from '../log/logger.js';
-import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../query/pagination.js';
-import { resolveStatic, type StaticMount, type StaticOptions } from '../static/static-options.js';
+} from '../plugins/compression/compression.js';
+import {
+  type DocsConfig,
+  type DocsOptions,
+  docsConfig,
+} from '../plugins/docs-page/docs-options.js';
+import {
+  resolveStatic,
+  type StaticMount,
+  type StaticOptions,
+} from '../plugins/static/static-options.js';
 import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings, InterceptorClass } from './bindings.js';
+import type { Override } from './di.js';
 import { type HealthOptions, type HealthPaths, healthPaths } from './health.js';
 
-export type { Logger } from '../log/logger.js';
+export type { Logger } from '../core/log/logger.js';
 
 /** What `createApp` takes. Every limit has a safe default. */
 export interface AppOptions {

@@ -2,9 +2,10 @@
  * The instances a test puts in place of the app's own: `overrides` and `providers`, where
  * `providers: [instance]` is shorthand for `override(instance.constructor, instance)`.
  */
-import type { Override } from '../di.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
 import type { GraphKey } from './bindings.js';
+import type { Override } from './di.js';
 
 /** One replaced instance, and the option that replaced it (for messages). */
 export interface Replacement {

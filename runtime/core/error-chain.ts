@@ -2,7 +2,7 @@
  * Go's `errors.Join`, `errors.Is` and `errors.As` for JavaScript errors: a joined error is an
  * `AggregateError`, and a chain is followed through `errors` and `cause`.
  */
-import { HttpError } from '../errors.js';
+import { HttpError } from './errors.js';
 
 /**
  * Turns anything thrown into an `Error` (a thrown string becomes its message). Never throws itself,

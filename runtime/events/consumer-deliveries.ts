@@ -3,7 +3,7 @@
  * `@EventConsumer({ broadcast: true })` or neither), so that the transport opens one subscription
  * for each and runs only that subscription's consumers for its messages.
  */
-import type { Route } from '../core/pipeline.js';
+import type { Route } from '../core/pipeline/pipeline.js';
 import type { DeliveryHandler, EventDelivery, Subscription } from './transport.js';
 
 interface Consumers {

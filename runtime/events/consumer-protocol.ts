@@ -2,9 +2,10 @@
  * How the pipeline runs a consumed event: the transport has already chosen the route, a result is
  * not sent anywhere, and an error becomes the message's negative acknowledgement.
  */
-import type { EventContext } from '../context/event-context.js';
-import type { Protocol } from '../core/pipeline.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
+import type { Protocol } from '../core/pipeline/pipeline.js';
+import type { EventContext } from './event-context.js';
 
 /** The consumer {@link Protocol}. */
 export const consumerProtocol: Protocol<EventContext> = {

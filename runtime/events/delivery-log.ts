@@ -3,7 +3,7 @@
  * request id, which delivery it was, what happens to the message now, and how long it ran.
  */
 import { errorCode } from '../core/error-chain.js';
-import { elapsedMs, type Logger, log } from '../log/logger.js';
+import { elapsedMs, type Logger, log } from '../core/log/logger.js';
 import type { Delivery } from './transport.js';
 
 /** What becomes of a message whose handler failed. */

@@ -3,10 +3,10 @@
  * `DefaultEventDispatcher`): after a successful execution the drained events go to the dispatcher,
  * one event at a time, each to every publisher at once; failures are joined.
  */
-import type { Context } from '../context/context.js';
+import type { Context } from '../core/context/context.js';
 import { joinErrors, toError } from '../core/error-chain.js';
-import { HAS_EVENT_BUS } from '../core/keys.js';
-import type { DomainEvent, ExecutionContext, PostExecutionHook } from '../core/types.js';
+import { HAS_EVENT_BUS } from '../core/pipeline/keys.js';
+import type { DomainEvent, ExecutionContext, PostExecutionHook } from '../core/pipeline/types.js';
 
 /** Sends one event somewhere: a broker, another process, the app's own consumers. */
 export interface EventPublisher {

@@ -6,9 +6,9 @@
  * closed.
  */
 import { performance } from 'node:perf_hooks';
-import { requestIdFor } from '../context/request-id.js';
-import { FallbackLogger } from '../log/fallback-logger.js';
-import type { Logger } from '../log/logger.js';
+import { requestIdFor } from '../core/context/request-id.js';
+import { FallbackLogger } from '../core/log/fallback-logger.js';
+import type { Logger } from '../core/log/logger.js';
 import { logDeliveryFailure } from './delivery-log.js';
 import type {
   Delivery,

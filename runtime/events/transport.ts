@@ -4,8 +4,8 @@
  * resolves (at-least-once delivery).
  */
 import { findError } from '../core/error-chain.js';
-import { FwError } from '../errors.js';
-import type { Logger } from '../log/logger.js';
+import { FwError } from '../core/errors.js';
+import type { Logger } from '../core/log/logger.js';
 
 /**
  * What travels with a message besides its payload. A broker transport carries it in the

@@ -3,7 +3,7 @@
  * once per event name, at `warn`. The event is still published (on a broker another service may
  * consume it); the in-memory transport has no one else to give it to.
  */
-import { type Logger, log } from '../log/logger.js';
+import { type Logger, log } from '../core/log/logger.js';
 
 /**
  * Answers a check to run on each published event name: the first time a name that `consumed`

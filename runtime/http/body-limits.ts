@@ -4,7 +4,7 @@
  * before the excess is buffered. The server checks the request head (`RequestLimits`) on arrival.
  * Every limit has a safe default.
  */
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
 
 /** Bounds of a `multipart/form-data` body. A part is a file or a field. */
 export interface MultipartLimits {

@@ -7,8 +7,8 @@
  * `Object.assign` or a deep merge would replace a prototype), nor a JSON `constructor` key whose
  * value has a `prototype` key (what deep merges walk into `Object.prototype`). Both are dropped.
  */
-import { FwError } from '../errors.js';
-import { parseQuery } from '../query/parse.js';
+import { FwError } from '../core/errors.js';
+import { parseQuery } from '../core/query/parse.js';
 
 /** @internal A parsed `Content-Type`: essence `type/subtype` and charset, both lower case. */
 export interface MediaType {

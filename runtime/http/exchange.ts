@@ -4,9 +4,9 @@
  * Every response carries the request's id as `X-Request-Id`.
  */
 import { performance } from 'node:perf_hooks';
-import { HttpContext, type HttpContextInit } from '../context/http-context.js';
-import { REQUEST_ID_HEADER } from '../context/request-id.js';
-import { type Compression, compress } from './compression.js';
+import { REQUEST_ID_HEADER } from '../core/context/request-id.js';
+import { type Compression, compress } from '../plugins/compression/compression.js';
+import { HttpContext, type HttpContextInit } from './http-context.js';
 import { stageError } from './render.js';
 import { StagedResponse } from './staged-response.js';
 import { discardStream, type StreamBody, StreamSource } from './stream-body.js';

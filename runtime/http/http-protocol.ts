@@ -2,9 +2,10 @@
  * How the pipeline routes, stages and answers an HTTP request: find-my-way routing with 404 and 405
  * (with `Allow`), results staged by `render.ts`, and the staged response sent once.
  */
-import type { Protocol, Route } from '../core/pipeline.js';
-import { FwError } from '../errors.js';
-import type { Router } from '../router/router.js';
+
+import { FwError } from '../core/errors.js';
+import type { Protocol, Route } from '../core/pipeline/pipeline.js';
+import type { Router } from '../core/router/router.js';
 import type { HttpExchange } from './exchange.js';
 import { stageError, stageResult } from './render.js';
 

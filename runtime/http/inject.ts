@@ -3,10 +3,10 @@
  * (Fastify's `inject`, Hono's `app.request`). Tests and tools use it.
  */
 
-import { flattenHeaders } from '../context/headers.js';
 import { toError } from '../core/error-chain.js';
-import type { Execute } from '../core/pipeline.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../core/log/logger.js';
+import type { Execute } from '../core/pipeline/pipeline.js';
+import { flattenHeaders } from '../core/request/headers.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import { HttpExchange, type OutgoingResponse } from './exchange.js';
 import { stageError } from './render.js';

@@ -9,8 +9,8 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Busboy, FieldInfo, FileInfo } from 'busboy';
-import type { MultipartForm, UploadedFile } from '../core/types.js';
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
+import type { MultipartForm, UploadedFile } from '../core/pipeline/types.js';
 import { DEFAULT_BODY_LIMITS, type MultipartLimits } from './body-limits.js';
 import { parseMediaType } from './decode-body.js';
 import { type BodySource, concatBytes, iterate, parseContentLength } from './read-body.js';

@@ -2,7 +2,7 @@
  * Reads a request body into memory within a byte limit. The source is any async iterable of bytes:
  * a `node:http` request on a real socket, or `[buffer]` from `inject()`.
  */
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
 
 /** A request body: a `node:http` request, an async generator, or `[buffer]` from `inject()`. */
 export type BodySource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;

@@ -3,7 +3,7 @@
  * section 6). Errors render as RFC 9457 problem details; only an `HttpError` shows its own text.
  */
 import { findHttpError } from '../core/error-chain.js';
-import { FwError, problemOf } from '../errors.js';
+import { FwError, problemOf } from '../core/errors.js';
 import { Reply } from './reply.js';
 import { checkHeader, type StagedResponse } from './staged-response.js';
 import { isStreamBody } from './stream-body.js';

@@ -7,7 +7,7 @@
  * the errors an operator has to act on.
  */
 import { errorCode, findHttpError } from '../core/error-chain.js';
-import { elapsedMs, type Logger, log } from '../log/logger.js';
+import { elapsedMs, type Logger, log } from '../core/log/logger.js';
 import type { HttpExchange } from './exchange.js';
 
 /** What a request log record says besides the error. */

@@ -6,9 +6,14 @@
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1
  * @see https://datatracker.ietf.org/doc/draft-cutler-httpbis-partitioned-cookies/ (`Partitioned`)
  */
-import { RESPONSE_WRITER_KEY } from '../core/keys.js';
-import type { ExecutionContext, HttpRequestContext, ResponseWriter } from '../core/types.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
+import { RESPONSE_WRITER_KEY } from '../core/pipeline/keys.js';
+import type {
+  ExecutionContext,
+  HttpRequestContext,
+  ResponseWriter,
+} from '../core/pipeline/types.js';
 import { StagedResponse } from './staged-response.js';
 
 /** The attributes of a cookie; see {@link setCookie}. */

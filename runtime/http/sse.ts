@@ -4,7 +4,7 @@
  * so that proxies keep an idle connection open.
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
 import { Reply } from './reply.js';
 
 /** One event: `data` is sent as it is when a string, as JSON otherwise. */

@@ -5,8 +5,8 @@
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { lowerAscii } from '../core/ascii.js';
-import type { ResponseWriter } from '../core/types.js';
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
+import type { ResponseWriter } from '../core/pipeline/types.js';
 import { discardStream, type StreamBody } from './stream-body.js';
 
 /**

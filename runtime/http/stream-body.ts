@@ -4,7 +4,7 @@
  * chunk at a time, so the writer pulls only as fast as the client takes the bytes, and a cancel
  * stops the source at once, even while a read is pending.
  */
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
 
 /** A body sent as it is produced: each chunk a `string` (UTF-8) or bytes. */
 export type StreamBody =

@@ -5,7 +5,7 @@
  * Spine, with nothing of the error's own text.
  */
 import { findError } from '../core/error-chain.js';
-import { FwError } from '../errors.js';
+import { FwError } from '../core/errors.js';
 
 /** RFC 6455 close codes fw sends. */
 export const CLOSE = Object.freeze({

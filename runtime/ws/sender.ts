@@ -8,8 +8,8 @@
  * interleave on the wire, whatever awaits between them. This is the per-connection write lock of
  * Spine, which Go needs because goroutines write at the same time.
  */
-import type { Context } from '../context/context.js';
-import { FwError } from '../errors.js';
+import type { Context } from '../core/context/context.js';
+import { FwError } from '../core/errors.js';
 
 /** The key under which a WebSocket connection's `Context` carries its {@link WebSocketSender}. */
 export const SENDER_KEY: unique symbol = Symbol('fw.websocket.sender');

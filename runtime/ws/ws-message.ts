@@ -2,10 +2,10 @@
  * One WebSocket message on its way through the pipeline: the message context plus the reply the
  * handler's return value stages, sent on the same connection once the execution has succeeded.
  */
-import { type Context, withCancel } from '../context/context.js';
-import { type WebSocketContextInit, WsContext } from '../context/ws-context.js';
-import { FwError } from '../errors.js';
-import type { SocketSender } from './socket-sender.js';
+import { type Context, withCancel } from '../core/context/context.js';
+import { FwError } from '../core/errors.js';
+import type { SocketSender } from '../node/socket-sender.js';
+import { type WebSocketContextInit, WsContext } from './ws-context.js';
 
 /**
  * A {@link WsContext} with its staged reply and the connection's sender. Its `Context`, a child of

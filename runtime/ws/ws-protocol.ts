@@ -3,8 +3,9 @@
  * staged as the reply and sent on the same connection after success; an error is handled by the
  * connection, which closes (close-codes.ts).
  */
-import type { Protocol } from '../core/pipeline.js';
-import { FwError } from '../errors.js';
+
+import { FwError } from '../core/errors.js';
+import type { Protocol } from '../core/pipeline/pipeline.js';
 import type { WsMessage } from './ws-message.js';
 
 /** The WebSocket {@link Protocol}. */

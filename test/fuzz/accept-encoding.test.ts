@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, type Encoding } from '../../runtime/http/compression.js';
+import { chooseEncoding, type Encoding } from '../../runtime/plugins/compression/compression.js';
 import { serve } from '../http/support.js';
 import { runs, stringOf, within } from './support.js';
 

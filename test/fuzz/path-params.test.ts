@@ -3,7 +3,7 @@
 // is 400 `Invalid path parameter: <key>`, a segment the router cannot match 404, never a 500.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FindMyWayRouter } from '../../runtime/router/find-my-way-router.js';
+import { FindMyWayRouter } from '../../runtime/core/router/find-my-way-router.js';
 import { problem, RawClient, type Served, serve } from '../http/support.js';
 import { runs, stringOf, unicodeString } from './support.js';
 

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import type { Values } from 'fw/query';
 import { newValues, paginationOf, parseQuery } from 'fw/query';
 import { describe, expect, it } from 'vitest';
-import { parseRequestPairs } from '../../runtime/query/parse.js';
-import { pairValues } from '../../runtime/query/values.js';
+import { parseRequestPairs } from '../../runtime/core/query/parse.js';
+import { pairValues } from '../../runtime/core/query/values.js';
 import { RawClient, serve } from '../http/support.js';
 import { anyString, codeUnit, keyName, runs, stringOf, unicodeString } from './support.js';
 

@@ -5,7 +5,7 @@
 import { resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filePath } from '../../runtime/static/safe-path.js';
+import { filePath } from '../../runtime/plugins/static/safe-path.js';
 import { FILES, rawRequest, SECRET, staticTree } from '../http/static-support.js';
 import { serve } from '../http/support.js';
 import { runs, stringOf, within } from './support.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { HttpRequestContext } from 'fw/core';
 import { cors } from 'fw/cors';
 import { describe, expect, it } from 'vitest';
-import { parseCookies } from '../../runtime/context/cookies.js';
+import { parseCookies } from '../../runtime/core/request/cookies.js';
 import { RawClient, serve } from '../http/support.js';
 import { runs, stringOf, within } from './support.js';
 

@@ -5,7 +5,7 @@
 import { HttpError } from 'fw';
 import type { HttpRequestContext, Interceptor, WebSocketHandshakeContext } from 'fw/core';
 import { describe, expect, it } from 'vitest';
-import { parseCookies } from '../../runtime/context/cookies.js';
+import { parseCookies } from '../../runtime/core/request/cookies.js';
 import { RawClient, serve } from '../http/support.js';
 
 type Case = [name: string, { given: string[]; want: [string, string][] }];

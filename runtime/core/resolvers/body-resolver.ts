@@ -2,16 +2,17 @@
  * The body of an HTTP request, or the JSON payload of an event or WebSocket message, for a
  * parameter of an application type, checked by the validator fwgen generated for that type.
  */
-import { FwError } from '../../errors.js';
+
 import { parseJsonOr } from '../../http/decode-body.js';
-import { isHttpRequestContext } from '../guards.js';
+import { FwError } from '../errors.js';
+import { isHttpRequestContext } from '../pipeline/guards.js';
 import type {
   ArgumentResolver,
   ExecutionContext,
   ParameterMeta,
   ValidationIssue,
   Validator,
-} from '../types.js';
+} from '../pipeline/types.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

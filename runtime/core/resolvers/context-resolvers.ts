@@ -2,17 +2,17 @@
  * Resolvers for the framework's own parameter types: the controller context, the request `Context`
  * (carrying the event bus for `publishEvents`), the event bus and the protocol contexts.
  */
-import { withValue } from '../../context/context.js';
-import { FwError } from '../../errors.js';
-import { PUBLISHER_KEY } from '../../events/publish.js';
-import { controllerContext } from '../controller-context.js';
+import { withValue } from '../context/context.js';
+import { FwError } from '../errors.js';
+import { controllerContext } from '../pipeline/controller-context.js';
 import {
   isConsumerRequestContext,
   isHttpRequestContext,
   isWebSocketContext,
   isWebSocketMessageContext,
-} from '../guards.js';
-import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../types.js';
+} from '../pipeline/guards.js';
+import { PUBLISHER_KEY } from '../pipeline/publish.js';
+import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../pipeline/types.js';
 
 /** A resolver for exactly one type id. */
 abstract class TypeResolver implements ArgumentResolver {

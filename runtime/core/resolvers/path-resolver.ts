@@ -4,10 +4,10 @@
  * `getBoolByKey` words, all by Go's `strconv` rules; anything else is 400
  * `Invalid path parameter: <key>` (Spine v0.5.2).
  */
-import { FwError } from '../../errors.js';
-import { parseBool, parseInt64, parseSafeInt } from '../../query/scalars.js';
-import { PATH_PARAM } from '../keys.js';
-import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../types.js';
+import { FwError } from '../errors.js';
+import { PATH_PARAM } from '../pipeline/keys.js';
+import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../pipeline/types.js';
+import { parseBool, parseInt64, parseSafeInt } from '../query/scalars.js';
 
 /** The parameter types a path parameter converts to, each by {@link parse}. */
 const PRIMITIVES: ReadonlySet<string> = new Set(['string', 'number', 'bigint', 'boolean']);

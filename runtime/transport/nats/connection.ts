@@ -4,7 +4,7 @@
  * to the connection to the logger, keeping whether it is connected now.
  */
 import type { ConnectionOptions, NatsConnection } from '@nats-io/transport-node';
-import { log } from '../../log/logger.js';
+import { log } from '../../core/log/logger.js';
 import { reconnectDelay } from '../shared/reconnect.js';
 import { loadNatsLibrary } from './library.js';
 import type { ResolvedOptions } from './options.js';

@@ -3,7 +3,7 @@
  * dead-letter subject, and only then terminated, so it is kept rather than lost.
  */
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { REQUEST_ID_HEADER } from '../../context/request-id.js';
+import { REQUEST_ID_HEADER } from '../../core/context/request-id.js';
 import type { Disposition } from '../../events/delivery-log.js';
 import type { Delivery } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';

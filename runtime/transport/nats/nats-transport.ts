@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsumerInfo, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
-import { isRequestId, REQUEST_ID_HEADER } from '../../context/request-id.js';
+import { isRequestId, REQUEST_ID_HEADER } from '../../core/context/request-id.js';
+import { log } from '../../core/log/logger.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import type {
   DeliveryHandler,
@@ -16,7 +17,6 @@ import type {
   Transport,
   TransportStartOptions,
 } from '../../events/transport.js';
-import { log } from '../../log/logger.js';
 import { InFlight, within } from '../shared/promises.js';
 import { type Connection, openConnection } from './connection.js';
 import { natsLibrary } from './library.js';
@@ -228,4 +228,15 @@ function requestHeaders(requestId: string): MsgHdrs {
   const h = natsLibrary().nats.headers();
   h.set(REQUEST_ID_HEADER, requestId);
   return h;
+}
+
+/**
+ * A {@link Transport} over NATS JetStream for `createApp({ transport })`.
+ * @example
+ * const transport = natsTransport({ url: 'nats://127.0.0.1:4222', group: 'billing' });
+ * const app = createApp({ bindings, transport });
+ * @see docs/transport-nats.md
+ */
+export function natsTransport(options: NatsTransportOptions): Transport {
+  return new NatsTransport(options);
 }

@@ -1,6 +1,6 @@
 /** The options of `natsTransport`, their defaults, and their checks. */
-import { FallbackLogger } from '../../log/fallback-logger.js';
-import type { Logger } from '../../log/logger.js';
+import { FallbackLogger } from '../../core/log/fallback-logger.js';
+import type { Logger } from '../../core/log/logger.js';
 import { optionChecks } from '../shared/option-checks.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 

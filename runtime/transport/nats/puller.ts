@@ -10,10 +10,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { isRequestId, REQUEST_ID_HEADER, requestIdFor } from '../../context/request-id.js';
+import { isRequestId, REQUEST_ID_HEADER, requestIdFor } from '../../core/context/request-id.js';
+import { log } from '../../core/log/logger.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';
 import { type Delivery, type DeliveryHandler, isUnprocessable } from '../../events/transport.js';
-import { log } from '../../log/logger.js';
 import { settle } from '../shared/promises.js';
 import { deadLetter } from './dead-letter.js';
 import { eventNameOf, type ResolvedOptions } from './options.js';

@@ -1,6 +1,6 @@
 /** The options of `rabbitmqTransport`, their defaults, and their checks. */
 import type { ChannelModel } from 'amqplib';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '../../core/log/logger.js';
 import { optionChecks } from '../shared/option-checks.js';
 import { importOptional } from '../shared/optional-package.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';

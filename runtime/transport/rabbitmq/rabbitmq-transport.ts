@@ -6,7 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Channel, ConsumeMessage } from 'amqplib';
-import { isRequestId, requestIdFor } from '../../context/request-id.js';
+import { isRequestId, requestIdFor } from '../../core/context/request-id.js';
+import { FallbackLogger } from '../../core/log/fallback-logger.js';
+import { log } from '../../core/log/logger.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import {
@@ -16,8 +18,6 @@ import {
   type Transport,
   type TransportStartOptions,
 } from '../../events/transport.js';
-import { FallbackLogger } from '../../log/fallback-logger.js';
-import { log } from '../../log/logger.js';
 import { InFlight, settle, within } from '../shared/promises.js';
 import { reconnectDelay } from '../shared/reconnect.js';
 import { confirmPublish, REQUEST_ID_AMQP_HEADER, RefusedError } from './confirm-publish.js';
@@ -286,4 +286,15 @@ export class RabbitMqTransport implements Transport {
     }
     settle(() => channel.ack(message));
   }
+}
+
+/**
+ * A {@link Transport} over RabbitMQ for `createApp({ transport })`.
+ * @example
+ * const transport = rabbitmqTransport({ url: 'amqp://127.0.0.1:5672', group: 'billing' });
+ * const app = createApp({ bindings, transport });
+ * @see docs/transport-rabbitmq.md
+ */
+export function rabbitmqTransport(options: RabbitMqTransportOptions): Transport {
+  return new RabbitMqTransport(options);
 }

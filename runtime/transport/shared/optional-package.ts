@@ -3,7 +3,7 @@
  * connects: an app on the in-memory transport never needs them, and one whose library is missing
  * is told which package to install rather than given Node's `ERR_MODULE_NOT_FOUND`.
  */
-import { FwError } from '../../errors.js';
+import { FwError } from '../../core/errors.js';
 
 /**
  * Runs `load` (a dynamic `import()` of `pkg`); when `pkg` itself cannot be found, rejects with

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../../cli/docs/openapi.js';
 import type { AppModel, HandlerModel, QueryModel } from '../../../cli/ir.js';
-import { paginationOf } from '../../../runtime/query/pagination.js';
-import { newValues } from '../../../runtime/query/values.js';
+import { paginationOf } from '../../../runtime/core/query/pagination.js';
+import { newValues } from '../../../runtime/core/query/values.js';
 import { analyzeApp } from '../analyze/support.js';
 import { controller, handler } from '../support/models.js';
 

@@ -2,7 +2,7 @@
 // takes `format` as an annotation or checks it, accepts a string exactly when fw's `date` does.
 import { describe, expect, it } from 'vitest';
 import { componentNames, componentSchemas } from '../../../cli/docs/schemas.js';
-import { date } from '../../../runtime/validate/index.js';
+import { date } from '../../../runtime/core/validate/checks.js';
 import { named, s } from '../emit/builder.js';
 import { judges, REF_BASE } from './schema-ajv.js';
 

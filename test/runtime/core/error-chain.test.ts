@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorIs, findHttpError, joinErrors, toError } from '../../../runtime/core/error-chain.js';
-import { FwError, HttpError } from '../../../runtime/errors.js';
+import { FwError, HttpError } from '../../../runtime/core/errors.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];
 

@@ -2,8 +2,12 @@ import { background, type Context, withValue } from 'fw/context';
 import type { ExecutionContext } from 'fw/core';
 import { type Dispatcher, type DomainEvent, eventDispatchHook } from 'fw/publish';
 import { describe, expect, it } from 'vitest';
-import { EventContext } from '../../../runtime/context/event-context.js';
-import { createPipeline, type Protocol, type Route } from '../../../runtime/core/pipeline.js';
+import {
+  createPipeline,
+  type Protocol,
+  type Route,
+} from '../../../runtime/core/pipeline/pipeline.js';
+import { EventContext } from '../../../runtime/events/event-context.js';
 
 const event = (name: string): DomainEvent => ({ name, occurredAt: new Date(0) });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MultipartForm } from '../../../runtime/core/types.js';
+import type { MultipartForm } from '../../../runtime/core/pipeline/types.js';
 import { DEFAULT_BODY_LIMITS, type MultipartLimits } from '../../../runtime/http/body-limits.js';
 import { parseMultipart } from '../../../runtime/http/multipart.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FwError, HttpError } from '../../../runtime/errors.js';
+import { FwError, HttpError } from '../../../runtime/core/errors.js';
 import { stageError, stageResult } from '../../../runtime/http/render.js';
 import { StagedResponse } from '../../../runtime/http/staged-response.js';
 import type { StreamBody } from '../../../runtime/http/stream-body.js';

@@ -1,8 +1,8 @@
 import * as core from 'fw/core';
 import * as testing from 'fw/testing';
 import { describe, expect, it } from 'vitest';
-import * as coreSource from '../../../runtime/core/index.js';
-import * as testingSource from '../../../runtime/testing/index.js';
+import * as coreSource from '../../../runtime/entries/core.js';
+import * as testingSource from '../../../runtime/testing/contexts.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];
 

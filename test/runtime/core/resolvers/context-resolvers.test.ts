@@ -4,7 +4,6 @@ import type { ControllerContext, ExecutionContext } from 'fw/core';
 import { type DomainEvent, PUBLISHER_KEY, publishEvents } from 'fw/publish';
 import { consumerContext, httpContext, webSocketContext } from 'fw/testing';
 import { describe, expect, it } from 'vitest';
-import { EventContext } from '../../../../runtime/context/event-context.js';
 import {
   ConsumerRequestContextResolver,
   ContextResolver,
@@ -14,6 +13,7 @@ import {
   WebSocketContextResolver,
   WebSocketMessageContextResolver,
 } from '../../../../runtime/core/resolvers/context-resolvers.js';
+import { EventContext } from '../../../../runtime/events/event-context.js';
 import { thrown } from '../../http/multipart-fixtures.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];

@@ -1,0 +1,114 @@
+/**
+ * The immutable snapshot of a WebSocket upgrade request (Spine v0.5.1 `newWebSocketRequestSnapshot`).
+ * It copies what it is given and hands out only frozen data, so neither the caller nor later changes
+ * to the upgrade request can alter it.
+ */
+
+import { background, type Context, withValue } from '../context/context.js';
+import { REQUEST_ID, requestIdFor } from '../context/request-id.js';
+import type { WebSocketRequestContext } from '../pipeline/types.js';
+import { parseCookies } from './cookies.js';
+import { flattenHeaders, frozenQueries, headerMap, splitTarget } from './headers.js';
+
+/** What a {@link WebSocketRequestSnapshot} is taken from. */
+export interface WebSocketRequestInit {
+  /** The request target of the upgrade request: path and query. */
+  readonly url: string;
+  /** `[name, value, …]` as received, or a header record. */
+  readonly rawHeaders?: readonly string[];
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly remoteAddr?: string;
+  /**
+   * The handshake's request context; without one, a child of `background()` carrying the
+   * request's id.
+   */
+  readonly context?: Context;
+  /** The request's id; by default its `X-Request-Id` when that is a short token, or a new one. */
+  readonly requestId?: string;
+}
+
+/** An immutable {@link WebSocketRequestContext}. */
+export class WebSocketRequestSnapshot implements WebSocketRequestContext {
+  readonly #url: string;
+  readonly #path: string;
+  readonly #headers: Readonly<Record<string, readonly string[]>>;
+  readonly #queries: Readonly<Record<string, readonly string[]>>;
+  readonly #cookies: Readonly<Record<string, string>>;
+  readonly #remoteAddr: string;
+  readonly #requestId: string;
+  readonly #context: Context;
+
+  constructor(init: WebSocketRequestInit) {
+    const { path, query } = splitTarget(init.url);
+    this.#url = init.url;
+    this.#path = path;
+    this.#headers = headerMap(init.rawHeaders ?? flattenHeaders(init.headers));
+    this.#queries = frozenQueries(query);
+    this.#cookies = Object.freeze(parseCookies(this.#headers['cookie'] ?? []));
+    this.#remoteAddr = init.remoteAddr ?? '';
+    this.#requestId = requestIdFor(init.requestId ?? this.#headers['x-request-id']?.[0]);
+    this.#context = init.context ?? withValue(background(), REQUEST_ID, this.#requestId);
+  }
+
+  /** A snapshot of any request context (a copy, even of another snapshot). */
+  static of(ctx: WebSocketRequestContext): WebSocketRequestSnapshot {
+    return new WebSocketRequestSnapshot({
+      url: ctx.requestURI(),
+      headers: ctx.headers(),
+      remoteAddr: ctx.remoteAddr(),
+      context: ctx.context(),
+      requestId: ctx.requestId(),
+    });
+  }
+
+  path(): string {
+    return this.#path;
+  }
+
+  header(name: string): string {
+    return this.#headers[name.toLowerCase()]?.[0] ?? '';
+  }
+
+  headers(): Readonly<Record<string, readonly string[]>> {
+    return this.#headers;
+  }
+
+  query(name: string): string {
+    return this.#queries[name]?.[0] ?? '';
+  }
+
+  queries(): Readonly<Record<string, readonly string[]>> {
+    return this.#queries;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.#cookies[name];
+  }
+
+  cookies(): Readonly<Record<string, string>> {
+    return this.#cookies;
+  }
+
+  remoteAddr(): string {
+    return this.#remoteAddr;
+  }
+
+  host(): string {
+    return this.header('host');
+  }
+
+  requestURI(): string {
+    return this.#url;
+  }
+
+  requestId(): string {
+    return this.#requestId;
+  }
+
+  context(): Context {
+    return this.#context;
+  }
+}
+
+/** The snapshot answering for a context built without one: empty throughout. */
+export const EMPTY_REQUEST = new WebSocketRequestSnapshot({ url: '' });

@@ -1,4 +1,0 @@
-/** `fw/cors`: the CORS interceptor for browser pages on other origins. */
-
-export { cors } from './cors.js';
-export type { CorsOptions, CorsOrigins } from './cors-options.js';

@@ -1,0 +1,184 @@
+/**
+ * The context of one HTTP request: an `ExecutionContext` and an `HttpRequestContext` in one object
+ * (Spine's echo adapter context). Built from a small port, not from Node's request, so the server,
+ * `app.inject()` and `fw/testing` share it. Everything is parsed lazily, on first use.
+ */
+import { lowerAscii } from '../core/ascii.js';
+import { background, type Context, withValue } from '../core/context/context.js';
+import { REQUEST_ID, requestIdOfHeaders } from '../core/context/request-id.js';
+import { ContextStore } from '../core/pipeline/context-store.js';
+import { brandContext } from '../core/pipeline/guards.js';
+import type {
+  ExecutionContext,
+  HttpRequestContext,
+  MultipartForm,
+  ResponseWriter,
+} from '../core/pipeline/types.js';
+import { parseRequestPairs, recordOf } from '../core/query/parse.js';
+import { pairValues, QUERY_VALUES, type Values } from '../core/query/values.js';
+import { parseCookies } from '../core/request/cookies.js';
+import { freezeQueries, headerMap, targetParts } from '../core/request/headers.js';
+import type { BodyLimits } from './body-limits.js';
+import { decodeBody } from './decode-body.js';
+import { parseMultipart } from './multipart.js';
+import { type BodySource, readBody } from './read-body.js';
+
+/** What an {@link HttpContext} is built from. */
+export interface HttpContextInit {
+  /** Upper case, as received. */
+  readonly method: string;
+  /** The request target: the path, then `?` and the query string, if any (or the absolute form). */
+  readonly url: string;
+  /** `[name, value, name, value, …]` as received (Node's `rawHeaders`). */
+  readonly rawHeaders: readonly string[];
+  /** The request body, read at most once. */
+  readonly body: BodySource;
+  readonly limits: BodyLimits;
+  readonly writer?: ResponseWriter;
+  /** Creates the request-scoped context on first use; `background()` when absent. */
+  readonly newContext?: () => Context;
+}
+
+/** The concrete HTTP request context. */
+export class HttpContext extends ContextStore implements ExecutionContext, HttpRequestContext {
+  readonly #init: HttpContextInit;
+  #path: string | undefined;
+  /** The query string is `#querySource` from `#queryAt` on: see {@link targetParts}. */
+  #querySource = '';
+  #queryAt = 0;
+  #headers: Readonly<Record<string, readonly string[]>> | undefined;
+  #queries: Readonly<Record<string, readonly string[]>> | undefined;
+  #parsed: Record<string, string[]> | undefined;
+  #queryPairs: string[] | undefined;
+  #context: Context | undefined;
+  #requestId: string | undefined;
+  #bound: Promise<unknown> | undefined;
+  #form: Promise<MultipartForm> | undefined;
+  #cookies: Readonly<Record<string, string>> | undefined;
+
+  /** `writer`, when given, stands for `init.writer` (so a subclass need not copy `init`). */
+  constructor(init: HttpContextInit, writer: ResponseWriter | undefined = init.writer) {
+    super(writer);
+    this.#init = init;
+  }
+
+  method(): string {
+    return this.#init.method;
+  }
+
+  path(): string {
+    return this.#path ?? this.#split();
+  }
+
+  param(name: string): string {
+    return this.params()[name] ?? '';
+  }
+
+  header(name: string): string {
+    const lower = lowerAscii(name);
+    if (this.#headers !== undefined) return this.#headers[lower]?.[0] ?? '';
+    // One header is usually all a request asks for: find it without building the whole map.
+    const raw = this.#init.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const n = raw[i] as string;
+      if (n.length === lower.length && (n === lower || n.toLowerCase() === lower)) {
+        return raw[i + 1] as string;
+      }
+    }
+    return '';
+  }
+
+  headers(): Readonly<Record<string, readonly string[]>> {
+    return (this.#headers ??= headerMap(this.#init.rawHeaders));
+  }
+
+  query(name: string): string {
+    return this.queries()[name]?.[0] ?? '';
+  }
+
+  queries(): Readonly<Record<string, readonly string[]>> {
+    return (this.#queries ??= freezeQueries(this.#parsedQuery()));
+  }
+
+  /** @internal The query as `Values` over the request's own pairs: no copy, nothing frozen yet. */
+  [QUERY_VALUES](): Values {
+    return pairValues(this.#pairs());
+  }
+
+  #parsedQuery(): Record<string, string[]> {
+    return (this.#parsed ??= recordOf(this.#pairs()));
+  }
+
+  /** The query's pairs, decoded once; 400 when there are more than `maxQueryParams`. */
+  #pairs(): string[] {
+    if (this.#path === undefined) this.#split();
+    this.#queryPairs ??= parseRequestPairs(
+      this.#querySource,
+      this.#init.limits.maxQueryParams,
+      this.#queryAt,
+    );
+    return this.#queryPairs;
+  }
+
+  /** Splits the target into path and query string once; answers the path. */
+  #split(): string {
+    const { path, source, at } = targetParts(this.#init.url);
+    this.#querySource = source;
+    this.#queryAt = at;
+    this.#path = path;
+    return path;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies()[name];
+  }
+
+  /** Parsed from every `Cookie` header on first use, as the WebSocket snapshot parses them. */
+  cookies(): Readonly<Record<string, string>> {
+    if (this.#cookies !== undefined) return this.#cookies;
+    const raw = this.#init.rawHeaders;
+    const values: string[] = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const n = raw[i] as string;
+      if (n.length === 6 && n.toLowerCase() === 'cookie') values.push(raw[i + 1] as string);
+    }
+    return (this.#cookies = Object.freeze(parseCookies(values)));
+  }
+
+  /** The `X-Request-Id` the request arrived with when it is a short token, otherwise a new id. */
+  requestId(): string {
+    return (this.#requestId ??= requestIdOfHeaders(this.#init.rawHeaders));
+  }
+
+  /** The request's `Context`, carrying its id (`requestIdOf`); made on first use. */
+  context(): Context {
+    return (this.#context ??= withValue(this.newContext(), REQUEST_ID, this.requestId()));
+  }
+
+  /** Creates the request's `Context` on first use: `init.newContext`, or `background()`. */
+  protected newContext(): Context {
+    return this.#init.newContext?.() ?? background();
+  }
+
+  bind<T = unknown>(): Promise<T> {
+    this.#bound ??= readBody(this.#init.body, {
+      limit: this.#init.limits.bodyLimit,
+      contentLength: this.header('content-length'),
+    }).then((bytes) => decodeBody(bytes, this.header('content-type') || undefined));
+    return this.#bound as Promise<T>;
+  }
+
+  multipartForm(): Promise<MultipartForm> {
+    this.#form ??= parseMultipart(
+      this.#init.body,
+      {
+        'content-type': this.header('content-type'),
+        'content-length': this.header('content-length'),
+      },
+      { ...this.#init.limits.multipart, bodyLimit: this.#init.limits.bodyLimit },
+    );
+    return this.#form;
+  }
+}
+
+brandContext(HttpContext.prototype);

@@ -1,0 +1,201 @@
+/**
+ * One open WebSocket connection (Spine v0.5.1 `Runtime.serve`): its messages run through the
+ * pipeline one after another, in the order they arrived; a failed message closes the connection
+ * (close-codes.ts); a ping goes out every interval, and a connection that did not answer the last one
+ * is terminated. Its `Context` is canceled when the connection closes and carries its sender.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { RawData, WebSocket } from 'ws';
+import { background, type Context, withCancel, withValue } from '../core/context/context.js';
+import { REQUEST_ID } from '../core/context/request-id.js';
+import { errorCode } from '../core/error-chain.js';
+import { elapsedMs, type Logger, log } from '../core/log/logger.js';
+import { type Execute, isPromise, type Route } from '../core/pipeline/pipeline.js';
+import type { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
+import { CLOSE, closingFor } from '../ws/close-codes.js';
+import { SENDER_KEY } from '../ws/sender.js';
+import { WsMessage } from '../ws/ws-message.js';
+import { SocketSender } from './socket-sender.js';
+
+/** What a {@link WsConnection} serves. */
+export interface ConnectionInit {
+  readonly socket: WebSocket;
+  readonly snapshot: WebSocketRequestSnapshot;
+  readonly route: Route;
+  /** The gateway path's parameters, as the upgrade matched them. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly execute: Execute<WsMessage>;
+  readonly pingIntervalMs: number;
+  /** Where a message that closed the connection (1011, 1007) is logged. */
+  readonly logger: Logger;
+}
+
+interface Inbound {
+  readonly payload: Uint8Array;
+  readonly type: 1 | 2;
+}
+
+/** Messages waiting while one runs before the socket stops being read (backpressure). */
+const MAX_QUEUED = 64;
+
+/** A served WebSocket connection. */
+export class WsConnection {
+  /** The connection id, `connId()` of its messages. */
+  readonly id: string = randomUUID();
+  /** Resolves when the connection has closed, however it closed. */
+  readonly closed: Promise<void>;
+  readonly #init: ConnectionInit;
+  readonly #sender: SocketSender;
+  readonly #context: Context;
+  readonly #queue: Inbound[] = [];
+  readonly #timer: NodeJS.Timeout;
+  #running: Promise<void> | undefined;
+  #ending = false;
+  #alive = true;
+
+  constructor(init: ConnectionInit) {
+    this.#init = init;
+    const socket = init.socket;
+    const [ctx, cancel] = withCancel(background());
+    this.#sender = new SocketSender(socket, this.id);
+    const withId = withValue(ctx, REQUEST_ID, init.snapshot.requestId());
+    this.#context = withValue(withId, SENDER_KEY, this.#sender);
+    this.#timer = setInterval(() => this.#heartbeat(), init.pingIntervalMs);
+    this.#timer.unref();
+    // `ws` reports bad frames, bad UTF-8 and oversized messages here, after it has sent the close
+    // frame (1002, 1007, 1009): the client's fault, nothing to report or to crash on.
+    socket.on('error', () => {});
+    socket.on('pong', () => (this.#alive = true));
+    socket.on('message', (data, isBinary) => this.#receive(data, isBinary));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', () => {
+        this.#ending = true;
+        this.#queue.length = 0;
+        clearInterval(this.#timer);
+        cancel();
+        resolve();
+      }),
+    );
+  }
+
+  /**
+   * Stops taking messages, lets the one running finish (its reply is still sent), then sends close
+   * 1001. Resolves when the connection has closed.
+   */
+  shutdown(): Promise<void> {
+    this.#ending = true;
+    this.#queue.length = 0;
+    void (this.#running ?? Promise.resolve()).then(() =>
+      this.#init.socket.close(CLOSE.goingAway, 'server shutting down'),
+    );
+    return this.closed;
+  }
+
+  /** Ends the connection at once, without a closing handshake. */
+  terminate(): void {
+    this.#init.socket.terminate();
+  }
+
+  #heartbeat(): void {
+    if (!this.#alive) {
+      this.terminate();
+      return;
+    }
+    this.#alive = false;
+    this.#init.socket.ping();
+  }
+
+  #receive(data: RawData, isBinary: boolean): void {
+    if (this.#ending) return;
+    this.#alive = true;
+    const buffer = data as Buffer; // the default binaryType, 'nodebuffer'
+    const payload = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    const inbound: Inbound = { payload, type: isBinary ? 2 : 1 };
+    if (this.#running !== undefined) {
+      this.#queue.push(inbound);
+      if (this.#queue.length >= MAX_QUEUED) this.#init.socket.pause();
+      return;
+    }
+    this.#pump(inbound);
+  }
+
+  /**
+   * Runs `inbound`, then the messages that queued up meanwhile, one after another, in order. A
+   * message whose execution answers at once is done before the next starts, with no promise in
+   * between; one that has to wait sets `#running` until it is done, and later ones queue behind it.
+   * The socket is read again once a queued message is done and none is left.
+   */
+  #pump(inbound: Inbound, queued = false): void {
+    for (let next: Inbound | undefined = inbound; next !== undefined; queued = true) {
+      const waiting = this.#run(next);
+      if (waiting !== undefined) {
+        this.#running = waiting.then(() => {
+          this.#running = undefined;
+          this.#pumpQueue(queued);
+        });
+        return;
+      }
+      if (queued && this.#queue.length === 0) this.#init.socket.resume();
+      next = this.#queue.shift();
+    }
+  }
+
+  /** Goes on with the queue once a message that had to wait is done. */
+  #pumpQueue(queued: boolean): void {
+    if (queued && this.#queue.length === 0) this.#init.socket.resume();
+    const next = this.#queue.shift();
+    if (next !== undefined) this.#pump(next, true);
+  }
+
+  /** Runs one message: undefined when it is done, else a promise of its end. */
+  #run(inbound: Inbound): Promise<void> | undefined {
+    const { snapshot, route, params } = this.#init;
+    const startedAt = performance.now();
+    const msg = new WsMessage(
+      {
+        path: snapshot.path(),
+        connId: this.id,
+        messageType: inbound.type,
+        payload: inbound.payload,
+        request: snapshot,
+      },
+      this.#sender,
+      this.#context,
+    );
+    msg.route(params as Record<string, string>, route.meta.pathKeys);
+    const done = this.#init.execute(msg, route);
+    if (isPromise(done)) return done.then((err) => this.#finish(msg, err, startedAt));
+    this.#finish(msg, done, startedAt);
+    return undefined;
+  }
+
+  #finish(msg: WsMessage, err: Error | undefined, startedAt: number): void {
+    msg.finish();
+    if (err !== undefined) this.#fail(msg, err, startedAt);
+  }
+
+  /**
+   * Closes the connection after a failed message, and logs it once: a server error (1011) at
+   * `error` with the error, a payload that does not fit (1007, the client's) at `info`.
+   */
+  #fail(msg: WsMessage, err: Error, startedAt: number): void {
+    this.#ending = true;
+    this.#queue.length = 0;
+    const socket = this.#init.socket;
+    if (socket.readyState !== socket.OPEN) return; // closed meanwhile: the client left
+    const { code, reason } = closingFor(err);
+    socket.close(code, reason);
+    const fields = {
+      path: msg.path(),
+      connId: this.id,
+      requestId: msg.requestId(),
+      closeCode: code,
+      durationMs: elapsedMs(startedAt),
+      code: errorCode(err),
+    };
+    if (code === CLOSE.handlerError) {
+      log(this.#init.logger, 'error', { ...fields, err }, 'websocket message failed');
+    } else log(this.#init.logger, 'info', fields, 'websocket message failed');
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The WebSocket gateways of an app on its HTTP server: every upgrade request is routed to a
+ * `@WebSocketGateway` path or refused before the upgrade, in this order (Spine v0.5.1):
+ * shutting down 503, unknown path 404, not a WebSocket handshake 400, foreign `Origin` 403, capacity
+ * 503 with `Retry-After`, `preHandshake` refusal 401 or its 4xx, handshake timeout 503. Accepted
+ * connections are served by {@link WsConnection}; `close()` ends them all with 1001.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { background, DeadlineExceeded, withTimeout, withValue } from '../core/context/context.js';
+import { REQUEST_ID, REQUEST_ID_HEADER } from '../core/context/request-id.js';
+import { FwError, type HttpError } from '../core/errors.js';
+import { elapsedMs, type Logger, log } from '../core/log/logger.js';
+import type { Execute, Route } from '../core/pipeline/pipeline.js';
+import type { Interceptor } from '../core/pipeline/types.js';
+import { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
+import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
+import type { WebSocketLimits } from '../ws/limits.js';
+import type { WsMessage } from '../ws/ws-message.js';
+import { WsConnection } from './ws-connection.js';
+import {
+  badUpgrade,
+  handshakeRefusal,
+  refuseUpgrade,
+  runPreHandshake,
+  type Upgrade,
+  upgradeOf,
+} from './ws-handshake.js';
+import { originAllowed } from './ws-origin.js';
+import { WebSocketServer } from './ws-server.js';
+
+/** One `@OnMessage` handler and its gateway path. */
+export interface GatewayRoute {
+  readonly path: string;
+  /** `Gateway.method`, for messages. */
+  readonly label: string;
+  readonly route: Route;
+}
+
+/** What {@link WebSocketGateways} serves, and how. */
+export interface GatewaysInit {
+  readonly routes: readonly GatewayRoute[];
+  readonly execute: Execute<WsMessage>;
+  /** The global interceptors; their `preHandshake` runs before the gateway's. */
+  readonly interceptors: readonly Interceptor[];
+  readonly limits: WebSocketLimits;
+  /** How long `close()` waits for connections to finish before terminating them. */
+  readonly closeTimeoutMs: number;
+  /** Where refused upgrades and failed messages are logged. */
+  readonly logger: Logger;
+}
+
+/** Seconds a client refused for capacity is asked to wait (Spine's `CapacityRetry` default). */
+const RETRY_AFTER = '1';
+const noop = (): void => {};
+
+/** Upgrades, connections and shutdown of an app's WebSocket gateways. */
+export class WebSocketGateways {
+  readonly #init: GatewaysInit;
+  readonly #router = new FindMyWayRouter<Route>();
+  readonly #server: WebSocketServer;
+  readonly #allowed: ReadonlySet<string>;
+  readonly #connections = new Set<WsConnection>();
+  /** The id of each upgrade request being accepted, for its `101` response. */
+  readonly #ids = new WeakMap<IncomingMessage, string>();
+  /** Connections open or in their handshake. */
+  #slots = 0;
+  #closing: Promise<void> | undefined;
+
+  constructor(init: GatewaysInit) {
+    this.#init = init;
+    // The upgrade is a GET; a gateway path taken twice fails here, naming both handlers.
+    for (const r of init.routes) this.#router.add('GET', r.path, r.route, r.label);
+    this.#allowed = new Set(init.limits.allowedOrigins);
+    this.#server = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      maxPayload: init.limits.maxMessageBytes,
+    });
+    this.#server.on('headers', (headers: string[], req: IncomingMessage) => {
+      const id = this.#ids.get(req);
+      if (id !== undefined) headers.push(`${REQUEST_ID_HEADER}: ${id}`);
+    });
+  }
+
+  /** Handles an `upgrade` event of the HTTP server; never throws. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', noop); // a reset during the handshake must not crash the process
+    const up = upgradeOf(req);
+    this.#handshake(req, socket, head, up).catch((err: unknown) => {
+      const { path, requestId, startedAt } = up;
+      const fields = { path, requestId, durationMs: elapsedMs(startedAt), err };
+      log(this.#init.logger, 'error', fields, 'websocket upgrade failed');
+      socket.destroy();
+    });
+  }
+
+  /** Refuses new upgrades, closes every connection with 1001, resolves when all have closed. */
+  close(): Promise<void> {
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
+  }
+
+  async #handshake(req: IncomingMessage, socket: Duplex, head: Buffer, up: Upgrade): Promise<void> {
+    if (this.#closing !== undefined) {
+      return this.#refuse(socket, new FwError('FW_ERR_SHUTTING_DOWN'), up);
+    }
+    const { path, requestId } = up;
+    const match = this.#router.find('GET', path);
+    if (match === null) {
+      return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_NOT_FOUND', { path }), up);
+    }
+    const bad = badUpgrade(req);
+    if (bad !== undefined) {
+      return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_BAD_REQUEST', { reason: bad }), up);
+    }
+    if (!originAllowed(req, this.#allowed)) {
+      const origin = String(req.headers.origin);
+      return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_ORIGIN', { origin }), up);
+    }
+    const limits = this.#init.limits;
+    if (this.#slots >= limits.maxConnections) {
+      const headers = { 'Retry-After': RETRY_AFTER };
+      const params = { limit: limits.maxConnections };
+      const full = new FwError('FW_ERR_WEBSOCKET_CAPACITY', params, { headers });
+      return this.#refuse(socket, full, up);
+    }
+    this.#slots++;
+    socket.once('close', () => this.#slots--);
+
+    const [deadline, cancel] = withTimeout(background(), limits.handshakeTimeoutMs);
+    const ctx = withValue(deadline, REQUEST_ID, requestId);
+    socket.once('close', cancel);
+    const snapshot = new WebSocketRequestSnapshot({
+      url: req.url ?? '/',
+      rawHeaders: req.rawHeaders,
+      remoteAddr: req.socket.remoteAddress ?? '',
+      context: ctx,
+      requestId,
+    });
+    const route = match.value;
+    const interceptors = [...this.#init.interceptors, ...route.interceptors];
+    const err = await runPreHandshake(interceptors, snapshot, route.meta, ctx);
+    cancel();
+    if (socket.destroyed) return; // the client left during the handshake
+    const refusal = this.#refusal(err);
+    if (refusal !== undefined) return this.#refuse(socket, refusal, up);
+    this.#ids.set(req, requestId);
+    this.#server.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new WsConnection({
+        socket: ws,
+        snapshot,
+        route,
+        params: match.params,
+        execute: this.#init.execute,
+        pingIntervalMs: limits.pingIntervalMs,
+        logger: this.#init.logger,
+      });
+      this.#connections.add(connection);
+      void connection.closed.then(() => this.#connections.delete(connection));
+      if (this.#closing !== undefined) void connection.shutdown();
+    });
+  }
+
+  #refuse(socket: Duplex, refusal: HttpError, up: Upgrade): void {
+    refuseUpgrade(socket, refusal, up, this.#init.logger);
+  }
+
+  /** What to answer after the `preHandshake` interceptors, or undefined to upgrade. */
+  #refusal(err: Error | undefined): HttpError | undefined {
+    if (this.#closing !== undefined) return new FwError('FW_ERR_SHUTTING_DOWN');
+    if (err === undefined) return undefined;
+    if (err === DeadlineExceeded) {
+      return new FwError('FW_ERR_WEBSOCKET_HANDSHAKE_TIMEOUT', {
+        ms: this.#init.limits.handshakeTimeoutMs,
+      });
+    }
+    return handshakeRefusal(err);
+  }
+
+  async #shutdown(): Promise<void> {
+    const force = setTimeout(() => {
+      for (const c of this.#connections) c.terminate();
+    }, this.#init.closeTimeoutMs);
+    force.unref();
+    // Connections accepted while this runs are shut down as they open; wait for them too.
+    while (this.#connections.size > 0) {
+      await Promise.all([...this.#connections].map((c) => c.shutdown()));
+    }
+    clearTimeout(force);
+  }
+}

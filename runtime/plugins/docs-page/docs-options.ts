@@ -1,0 +1,219 @@
+/**
+ * The `docs` option of `createApp`: where the API docs page is served, and the documents it shows.
+ * Checked at start-up, so that a typo fails `createApp` naming `docs.<key>` instead of serving a
+ * page that cannot render.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CompiledRoute } from '../../app/compile.js';
+import type { HealthPaths } from '../../app/health.js';
+import { FwError } from '../../core/errors.js';
+
+/**
+ * A document for the page: the object itself, or the JSON file fwgen wrote, read once by
+ * `createApp`. A string path is resolved against the working directory, as `fs` does; a `file:`
+ * URL (`new URL('../openapi.json', import.meta.url)`) is where it says, wherever the app starts.
+ */
+export type DocsDocument = object | string | URL;
+
+/**
+ * What the `docs` option of `createApp` takes: where the page is, and the documents fwgen writes.
+ * @example
+ * createApp({
+ *   bindings,
+ *   docs: { path: '/docs', openapi: new URL('../openapi.json', import.meta.url) },
+ * });
+ * @see docs/API.md, "The API docs page"
+ */
+export interface DocsOptions {
+  /** Where the page is (`/docs`); everything under `{path}/` belongs to it. */
+  readonly path: string;
+  /** The OpenAPI document (`fwgen --openapi openapi.json`), rendered by Swagger UI. */
+  readonly openapi: DocsDocument;
+  /** The AsyncAPI document (`fwgen --asyncapi asyncapi.json`), served as `{path}/asyncapi.json`. */
+  readonly asyncapi?: DocsDocument;
+}
+
+/** The docs option checked, the documents as the JSON they are sent as. @internal */
+export interface DocsConfig {
+  /** The page's path, e.g. `/docs`. */
+  readonly path: string;
+  /** `{path}/`: the prefix of every other path the page owns. */
+  readonly prefix: string;
+  readonly openapi: string;
+  readonly asyncapi: string | undefined;
+  /** The page's title: the OpenAPI document's `info.title`, or `API`. */
+  readonly title: string;
+}
+
+const KEYS: readonly string[] = ['path', 'openapi', 'asyncapi'];
+const SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * The docs option checked, or undefined when absent. Throws `FW_ERR_INVALID_OPTION` naming the key
+ * at fault: an unknown key, a path that is none or that holds a health probe, a document that is
+ * not one. @internal
+ */
+export function docsConfig(
+  option: unknown,
+  health: HealthPaths | undefined,
+): DocsConfig | undefined {
+  if (option === undefined) return undefined;
+  if (!isRecord(option)) {
+    invalid('docs', '{ path, openapi, asyncapi? }', describe(option));
+  }
+  for (const key of Object.keys(option)) {
+    if (!KEYS.includes(key)) invalid(`docs.${key}`, `one of ${KEYS.join(', ')}`, `'${key}'`);
+  }
+  const path = checkPath(option['path']);
+  const prefix = `${path}/`;
+  for (const probe of health === undefined ? [] : [health.live, health.ready]) {
+    if (probe === path || probe.startsWith(prefix)) {
+      invalid(
+        'docs.path',
+        `a path apart from the health probe ${probe}, which it would hide`,
+        `'${path}'`,
+      );
+    }
+  }
+  const openapi = documentOf('openapi', option['openapi']);
+  const asyncapi =
+    option['asyncapi'] === undefined ? undefined : documentOf('asyncapi', option['asyncapi']);
+  const info = openapi.doc['info'];
+  const title = isRecord(info) && typeof info['title'] === 'string' ? info['title'] : 'API';
+  return Object.freeze({
+    path,
+    prefix,
+    openapi: openapi.json,
+    asyncapi: asyncapi?.json,
+    title,
+  });
+}
+
+/**
+ * Throws `FW_ERR_DUPLICATE_ROUTE` when an HTTP route or a WebSocket gateway is declared on the
+ * page's path or under it. A route whose pattern merely matches one of them (`/:section`) is
+ * shadowed there by the page, as for the health probes. @internal
+ */
+export function checkDocsPaths(routes: readonly CompiledRoute[], docs: DocsConfig): void {
+  for (const r of routes) {
+    if (r.method === 'EVENT' || (r.path !== docs.path && !r.path.startsWith(docs.prefix))) {
+      continue;
+    }
+    throw new FwError('FW_ERR_DUPLICATE_ROUTE', {
+      method: r.method === 'WS' ? 'GET' : r.method,
+      path: r.path,
+      first: r.label,
+      second: 'createApp({ docs }) (change docs.path)',
+    });
+  }
+}
+
+function checkPath(path: unknown): string {
+  const segments = typeof path === 'string' ? path.split('/') : [];
+  const fits =
+    segments.length > 1 &&
+    segments[0] === '' &&
+    segments.slice(1).every((s) => SEGMENT.test(s) && s !== '.' && s !== '..');
+  if (!fits) {
+    invalid(
+      'docs.path',
+      "a path such as '/docs' (segments of letters, digits and . _ ~ -, not '/', " +
+        "no trailing '/')",
+      typeof path === 'string' ? `'${path}'` : describe(path),
+    );
+  }
+  return path as string;
+}
+
+/**
+ * The document as an object and as the JSON it is sent as. Throws unless it is an object of its
+ * kind, or a JSON file holding one.
+ */
+function documentOf(
+  kind: 'openapi' | 'asyncapi',
+  given: unknown,
+): { doc: Record<string, unknown>; json: string } {
+  const name = kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI';
+  const expected =
+    `the ${name} document: an object with a string '${kind}' version, or the path or file: URL ` +
+    `of the JSON file fwgen writes (fwgen --${kind} ${kind}.json)`;
+  const option = `docs.${kind}`;
+  let doc: unknown = given;
+  if (typeof given === 'string' || given instanceof URL) {
+    const file = fileOf(given, option, expected);
+    doc = readJson(file, option, expected);
+    if (!isRecord(doc) || typeof doc[kind] !== 'string') {
+      invalid(option, expected, `'${file}', which holds ${describe(doc)}`);
+    }
+  }
+  if (!isRecord(doc) || typeof doc[kind] !== 'string') invalid(option, expected, describe(doc));
+  let json: string;
+  try {
+    json = JSON.stringify(doc);
+  } catch (err) {
+    invalid(option, expected, `one JSON.stringify cannot write (${String(err)})`);
+  }
+  return { doc, json };
+}
+
+/** The absolute path of a document's file: a `.json` file, named by a path or a `file:` URL. */
+function fileOf(given: string | URL, option: string, expected: string): string {
+  let file: string;
+  try {
+    file = typeof given === 'string' ? resolve(given) : fileURLToPath(given);
+  } catch (err) {
+    invalid(option, expected, `${String(given)}, which is not a file: URL (${errorText(err)})`);
+  }
+  if (/\.ya?ml$/i.test(file)) {
+    invalid(
+      option,
+      expected,
+      `'${file}', a YAML file, which fw does not parse; have fwgen write JSON as well`,
+    );
+  }
+  return file;
+}
+
+/** The parsed JSON of `file`; throws naming the file and what went wrong. */
+function readJson(file: string, option: string, expected: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    invalid(option, expected, `'${file}', which cannot be read (${errorText(err)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    invalid(option, expected, `'${file}', which is not JSON (${errorText(err)})`);
+  }
+}
+
+function errorText(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short account of a wrong value: its keys when it is an object, never all of it. */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (isRecord(value)) {
+    const keys = Object.keys(value);
+    return keys.length === 0
+      ? 'an empty object'
+      : `an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
+  }
+  if (typeof value !== 'string') return String(value);
+  return value.length > 40 ? `a string of ${value.length} characters` : `'${value}'`;
+}
+
+function invalid(option: string, expected: string, got: string): never {
+  throw new FwError('FW_ERR_INVALID_OPTION', { option, expected, got });
+}
