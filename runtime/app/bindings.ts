@@ -16,7 +16,8 @@
  *   }],
  * };
  */
-import type { Interceptor, ParameterMeta } from '../core/pipeline/types.js';
+import type { Interceptor } from '../core/pipeline/interceptor.js';
+import type { ParameterMeta } from '../core/pipeline/resolver.js';
 import type { EventDelivery } from '../events/transport.js';
 
 /**

@@ -1,21 +1,23 @@
 /** The built-in argument resolvers, in the order the app tries them after the application's own. */
 
-import type { ArgumentResolver } from '../core/pipeline/types.js';
+import type { ArgumentResolver } from '../core/pipeline/resolver.js';
 import type { PaginationOptions } from '../core/query/pagination.js';
 import { BodyResolver } from '../core/resolvers/body-resolver.js';
 import {
-  ConsumerRequestContextResolver,
   ContextResolver,
   ControllerContextResolver,
   EventBusResolver,
-  HttpRequestContextResolver,
-  WebSocketContextResolver,
-  WebSocketMessageContextResolver,
 } from '../core/resolvers/context-resolvers.js';
 import { PathParameterResolver } from '../core/resolvers/path-resolver.js';
-import { QueryResolver } from '../http/query-resolver.js';
-import { PaginationResolver, QueryValuesResolver } from '../http/resolvers.js';
-import { UploadedFilesResolver } from '../http/uploaded-files-resolver.js';
+import { ConsumerRequestContextResolver } from '../events/resolvers.js';
+import {
+  HttpRequestContextResolver,
+  PaginationResolver,
+  QueryResolver,
+  QueryValuesResolver,
+  UploadedFilesResolver,
+} from '../http/resolvers.js';
+import { WebSocketContextResolver, WebSocketMessageContextResolver } from '../ws/resolvers.js';
 
 /** A fresh list of fw's own resolvers; `pagination` bounds the `Pagination` parameters. */
 export function builtInResolvers(

@@ -6,8 +6,9 @@
  */
 
 import { FwError } from '../core/errors.js';
+import type { HandlerMeta, Interceptor } from '../core/pipeline/interceptor.js';
 import type { Route } from '../core/pipeline/pipeline.js';
-import type { ArgumentResolver, HandlerMeta, Interceptor } from '../core/pipeline/types.js';
+import type { ArgumentResolver } from '../core/pipeline/resolver.js';
 import { routeKeys } from '../core/router/router.js';
 import type { EventDelivery } from '../events/transport.js';
 import {

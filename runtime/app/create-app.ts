@@ -7,8 +7,9 @@ import { requestIdFor, requestIdOf } from '../core/context/request-id.js';
 import { joinErrors } from '../core/error-chain.js';
 import { FwError } from '../core/errors.js';
 import { log } from '../core/log/logger.js';
+import type { DomainEvent } from '../core/pipeline/event-bus.js';
+import type { Interceptor } from '../core/pipeline/interceptor.js';
 import { createPipeline, type Execute, type Route } from '../core/pipeline/pipeline.js';
-import type { DomainEvent, Interceptor } from '../core/pipeline/types.js';
 import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
 import { ConsumerDeliveries } from '../events/consumer-deliveries.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
@@ -23,10 +24,6 @@ import { type InjectRequest, type InjectResponse, inject } from '../http/inject.
 import { NodeServer } from '../node/http-server.js';
 import { type GatewayRoute, WebSocketGateways } from '../node/ws-gateways.js';
 import { loadWebSocketLibrary } from '../node/ws-server.js';
-import { checkDocsPaths } from '../plugins/docs-page/docs-options.js';
-import { docsFiles, docsProbe } from '../plugins/docs-page/docs-probe.js';
-import { swaggerUiFiles } from '../plugins/docs-page/swagger-ui.js';
-import { addStaticRoutes } from '../plugins/static/static-route.js';
 import type { WsMessage } from '../ws/ws-message.js';
 import { webSocketProtocol } from '../ws/ws-protocol.js';
 import type { GraphKey, InstanceOf } from './bindings.js';
@@ -38,6 +35,7 @@ import { checkHealthPaths, healthProbe, type Readiness } from './health.js';
 import { type AppInstances, Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
 import { replacementsOf } from './overrides.js';
+import { AppPluginHost } from './plugin-host.js';
 
 /** A running fw application. */
 export interface App {
@@ -86,17 +84,13 @@ const encoder = new TextEncoder();
  */
 export function createApp(options: AppOptions): App {
   const resolved = resolveOptions(options);
-  const { logger, health, docs } = resolved;
+  const { logger, health } = resolved;
   const resolvers = [
     ...(options.resolvers ?? []),
     ...builtInResolvers({ pagination: resolved.pagination }),
   ];
   const compiled = compileRoutes(options.bindings, resolvers);
   if (health !== undefined) checkHealthPaths(compiled.routes, health);
-  if (docs !== undefined) checkDocsPaths(compiled.routes, docs);
-  // Read at start-up, once per process: a missing package fails here, not at the first visit.
-  const docsPage =
-    docs === undefined ? undefined : docsProbe(docs, docsFiles(docs, swaggerUiFiles()), logger);
   const instances = instancesOf(options, compiled);
   // The global interceptors, filled in with the routes' instances: by `attach`.
   const interceptors: Interceptor[] = [];
@@ -136,8 +130,6 @@ export function createApp(options: AppOptions): App {
     } else if (c.method === 'WS') gateways.push(c);
     else router.add(c.method, c.path, c.route, c.label);
   }
-  // After the controllers' routes, which win over files (docs/API.md, "Static files").
-  addStaticRoutes(router, resolved.static);
   const http: Execute<HttpExchange> = createPipeline({
     interceptors,
     hooks,
@@ -175,10 +167,14 @@ export function createApp(options: AppOptions): App {
     transport: transport.connected?.() ?? ready,
     closing: closed,
   });
-  const probe = eitherProbe(
-    health === undefined ? undefined : healthProbe(health, readiness, logger),
-    docsPage,
-  );
+  // The health probes answer first; the plug-ins join after the controllers' routes, which win
+  // over theirs (docs/API.md, "Static files").
+  const plugins = new AppPluginHost(logger, compiled.routes, router);
+  if (health !== undefined) {
+    plugins.addProbe(healthProbe(health, readiness, logger), [health.live, health.ready]);
+  }
+  for (const plugin of resolved.plugins) plugin.setup(plugins);
+  const probe = plugins.probe();
   const server = new NodeServer(http, {
     limits: resolved.limits,
     timeouts: resolved.timeouts,
@@ -187,7 +183,7 @@ export function createApp(options: AppOptions): App {
     logger,
     probe,
     upgrade: webSockets,
-    compression: resolved.compression,
+    encode: plugins.encoder(),
   });
 
   const deliver = async (
@@ -295,14 +291,6 @@ function instancesOf(options: AppOptions, compiled: CompiledRoutes): AppInstance
     }
   }
   return new GraphInstances(graph, replacements, wanted);
-}
-
-/** What answers a request before the pipeline: none, one, or the first of two that takes it. */
-type Probe = (ex: HttpExchange) => boolean;
-
-function eitherProbe(a: Probe | undefined, b: Probe | undefined): Probe | undefined {
-  if (a === undefined || b === undefined) return a ?? b;
-  return (ex) => a(ex) || b(ex);
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -7,6 +7,7 @@
  */
 import { FwError } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
+import { isRecord, optionChecks, shown } from '../core/options.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { stageError } from '../http/render.js';
 import { logExchangeFailure } from '../http/request-log.js';
@@ -41,13 +42,12 @@ export function healthPaths(option: unknown): HealthPaths | undefined {
   if (option === undefined) return undefined;
   const path = (option as { path?: unknown } | null)?.path;
   if (typeof path !== 'string' || !(path === '/' || PATH.test(path))) {
-    throw new FwError('FW_ERR_INVALID_OPTION', {
-      option: 'health',
-      expected:
-        "{ path } with a path such as '/health' (segments of letters, digits and . _ ~ -, " +
+    optionChecks('createApp').invalid(
+      'health',
+      "{ path } with a path such as '/health' (segments of letters, digits and . _ ~ -, " +
         "no trailing '/')",
-      got: typeof path === 'string' ? `'${path}'` : (JSON.stringify(option) ?? String(option)),
-    });
+      shown(isRecord(option) ? path : option),
+    );
   }
   const base = path === '/' ? '' : path;
   return Object.freeze({ live: `${base}/live`, ready: `${base}/ready` });

@@ -1,10 +1,12 @@
 /** The options of `createApp`, their defaults, and their checks at start-up. */
 
-import { FwError } from '../core/errors.js';
 import { jsonLogger } from '../core/log/json-logger.js';
 import type { Logger } from '../core/log/logger.js';
-import type { ArgumentResolver, Interceptor, PostExecutionHook } from '../core/pipeline/types.js';
+import { type OptionChecks, optionChecks, shown } from '../core/options.js';
+import type { Interceptor, PostExecutionHook } from '../core/pipeline/interceptor.js';
+import type { ArgumentResolver } from '../core/pipeline/resolver.js';
 import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../core/query/pagination.js';
+import { normalizeOrigin } from '../core/request/origin.js';
 import type { Transport } from '../events/transport.js';
 import {
   DEFAULT_BODY_LIMITS,
@@ -12,22 +14,13 @@ import {
   type RequestLimits,
 } from '../http/body-limits.js';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../node/http-server.js';
-import {
-  type Compression,
-  type CompressionOptions,
-  resolveCompression,
-} from '../plugins/compression/compression.js';
-import {
-  type DocsConfig,
-  type DocsOptions,
-  docsConfig,
-} from '../plugins/docs-page/docs-options.js';
-import {
-  resolveStatic,
-  type StaticMount,
-  type StaticOptions,
-} from '../plugins/static/static-options.js';
-import { DEFAULT_WEBSOCKET_LIMITS, normalizeOrigin, type WebSocketLimits } from '../ws/limits.js';
+import { type CompressionOptions, compressionPlugin } from '../plugins/compression/compression.js';
+import type { DocsOptions } from '../plugins/docs-page/docs-options.js';
+import { docsPage } from '../plugins/docs-page/docs-probe.js';
+import type { Plugin } from '../plugins/plugin.js';
+import type { StaticOptions } from '../plugins/static/static-options.js';
+import { staticFiles } from '../plugins/static/static-route.js';
+import { DEFAULT_WEBSOCKET_LIMITS, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings, InterceptorClass } from './bindings.js';
 import type { Override } from './di.js';
 import { type HealthOptions, type HealthPaths, healthPaths } from './health.js';
@@ -136,6 +129,8 @@ export interface AppOptions {
   readonly compression?: CompressionOptions;
 }
 
+const check: OptionChecks = optionChecks('createApp');
+
 /** The largest event payload a consumer takes by default: 1 MiB. */
 const DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
 
@@ -150,9 +145,8 @@ export interface ResolvedOptions {
   readonly pagination: Required<PaginationOptions>;
   readonly logger: Logger;
   readonly health: HealthPaths | undefined;
-  readonly docs: DocsConfig | undefined;
-  readonly static: readonly StaticMount[];
-  readonly compression: Compression | undefined;
+  /** The optional features the options turn on, in the order they join the app. */
+  readonly plugins: readonly Plugin[];
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -173,29 +167,29 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   const multipart: Record<string, number> = { ...d.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
-      invalid(`multipart.${key}`, `one of ${MULTIPART_KEYS.join(', ')}`, key);
+      check.invalid(`multipart.${key}`, `one of ${MULTIPART_KEYS.join(', ')}`, shown(key));
     }
-    multipart[key] = positive(`multipart.${key}`, value);
+    multipart[key] = check.positive(`multipart.${key}`, value);
   }
   return {
     limits: Object.freeze({
-      bodyLimit: positive('bodyLimit', options.bodyLimit ?? d.bodyLimit),
+      bodyLimit: check.positive('bodyLimit', options.bodyLimit ?? d.bodyLimit),
       multipart: Object.freeze(multipart as unknown as MultipartLimits),
-      maxQueryParams: count('maxQueryParams', options.maxQueryParams, d.maxQueryParams),
-      maxUrlLength: count('maxUrlLength', options.maxUrlLength, d.maxUrlLength),
-      maxHeaderCount: count('maxHeaderCount', options.maxHeaderCount, d.maxHeaderCount),
+      maxQueryParams: check.count('maxQueryParams', options.maxQueryParams, d.maxQueryParams),
+      maxUrlLength: check.count('maxUrlLength', options.maxUrlLength, d.maxUrlLength),
+      maxHeaderCount: check.count('maxHeaderCount', options.maxHeaderCount, d.maxHeaderCount),
     }),
     timeouts: Object.freeze({
-      maxHeaderBytes: count('maxHeaderBytes', options.maxHeaderBytes, t.maxHeaderBytes),
-      headersTimeoutMs: positive(
+      maxHeaderBytes: check.count('maxHeaderBytes', options.maxHeaderBytes, t.maxHeaderBytes),
+      headersTimeoutMs: check.positive(
         'headersTimeoutMs',
         options.headersTimeoutMs ?? t.headersTimeoutMs,
       ),
-      receiveTimeoutMs: positive(
+      receiveTimeoutMs: check.positive(
         'receiveTimeoutMs',
         options.receiveTimeoutMs ?? t.receiveTimeoutMs,
       ),
-      keepAliveTimeoutMs: positive(
+      keepAliveTimeoutMs: check.positive(
         'keepAliveTimeoutMs',
         options.keepAliveTimeoutMs ?? t.keepAliveTimeoutMs,
       ),
@@ -203,37 +197,39 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     requestTimeoutMs:
       options.requestTimeoutMs === undefined
         ? undefined
-        : positive('requestTimeoutMs', options.requestTimeoutMs),
-    closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
+        : check.positive('requestTimeoutMs', options.requestTimeoutMs),
+    closeTimeoutMs: check.positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
     webSocket: resolveWebSocket(options),
-    maxPayloadBytes: count('maxPayloadBytes', options.maxPayloadBytes, DEFAULT_MAX_PAYLOAD_BYTES),
+    maxPayloadBytes: check.count(
+      'maxPayloadBytes',
+      options.maxPayloadBytes,
+      DEFAULT_MAX_PAYLOAD_BYTES,
+    ),
     pagination: resolvePagination(options.pagination),
     logger: resolveLogger(options.logger),
     health,
-    docs: docsConfig(options.docs, health),
-    static: resolveStatic(options.static),
-    compression: resolveCompression(options.compression, invalid),
+    plugins: [
+      staticFiles(options.static),
+      docsPage(options.docs),
+      compressionPlugin(options.compression),
+    ].filter((p) => p !== undefined),
   };
 }
 
 /** The `pagination` option with its default; refuses anything but `{ maxSize }`, a positive integer. */
 function resolvePagination(pagination: unknown): Required<PaginationOptions> {
   if (pagination === undefined) return Object.freeze({ maxSize: DEFAULT_MAX_SIZE });
-  if (typeof pagination !== 'object' || pagination === null || Array.isArray(pagination)) {
-    invalid('pagination', 'an object such as { maxSize: 100 }', String(pagination));
-  }
-  for (const key of Object.keys(pagination)) {
-    if (key !== 'maxSize') invalid(`pagination.${key}`, 'one of maxSize', key);
-  }
-  const { maxSize } = pagination as PaginationOptions;
-  return Object.freeze({ maxSize: count('pagination.maxSize', maxSize, DEFAULT_MAX_SIZE) });
+  const { maxSize } = check.record('pagination', pagination, 'an object such as { maxSize: 100 }', [
+    'maxSize',
+  ]);
+  return Object.freeze({ maxSize: check.count('pagination.maxSize', maxSize, DEFAULT_MAX_SIZE) });
 }
 
 /** Refuses a global interceptor that is neither an instance nor a class. */
 function checkInterceptors(interceptors: readonly unknown[] = []): void {
   for (const i of interceptors) {
     if (typeof i !== 'function' && (typeof i !== 'object' || i === null)) {
-      invalid('interceptors', 'an array of interceptor instances or classes', String(i));
+      check.invalid('interceptors', 'an array of interceptor instances or classes', shown(i));
     }
   }
 }
@@ -245,7 +241,7 @@ function resolveLogger(logger: Logger | undefined): Logger {
   if (logger === undefined) return jsonLogger();
   for (const method of LOGGER_METHODS) {
     if (typeof (logger as Partial<Logger> | null)?.[method] !== 'function') {
-      invalid(
+      check.invalid(
         'logger',
         'a logger with error, warn and info methods taking (fields, message), as pino, console or jsonLogger()',
         `one without ${method}()`,
@@ -258,43 +254,27 @@ function resolveLogger(logger: Logger | undefined): Logger {
 function resolveWebSocket(options: AppOptions): WebSocketLimits {
   const d = DEFAULT_WEBSOCKET_LIMITS;
   const origins = options.allowedOrigins ?? d.allowedOrigins;
-  if (!Array.isArray(origins)) invalid('allowedOrigins', 'an array of origins', String(origins));
+  if (!Array.isArray(origins))
+    check.invalid('allowedOrigins', 'an array of origins', shown(origins));
   const allowedOrigins = origins.map((o: unknown) => {
     const origin = typeof o === 'string' ? normalizeOrigin(o) : undefined;
     if (origin === undefined) {
-      invalid('allowedOrigins', "origins such as 'https://app.example.com'", String(o));
+      check.invalid('allowedOrigins', "origins such as 'https://app.example.com'", shown(o));
     }
     return origin;
   });
-  const maxConnections = count('maxConnections', options.maxConnections, d.maxConnections);
+  const maxConnections = check.count('maxConnections', options.maxConnections, d.maxConnections);
   return Object.freeze({
     allowedOrigins: Object.freeze(allowedOrigins),
     maxConnections,
-    maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes ?? d.maxMessageBytes),
-    pingIntervalMs: positive('pingIntervalMs', options.pingIntervalMs ?? d.pingIntervalMs),
-    handshakeTimeoutMs: positive(
+    maxMessageBytes: check.positive(
+      'maxMessageBytes',
+      options.maxMessageBytes ?? d.maxMessageBytes,
+    ),
+    pingIntervalMs: check.positive('pingIntervalMs', options.pingIntervalMs ?? d.pingIntervalMs),
+    handshakeTimeoutMs: check.positive(
       'handshakeTimeoutMs',
       options.handshakeTimeoutMs ?? d.handshakeTimeoutMs,
     ),
   });
-}
-
-function positive(option: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    invalid(option, 'a positive number', String(value));
-  }
-  return value as number;
-}
-
-/** A positive integer option, or its default. */
-function count(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-    invalid(option, 'a positive integer', String(value));
-  }
-  return value;
-}
-
-function invalid(option: string, expected: string, got: string): never {
-  throw new FwError('FW_ERR_INVALID_OPTION', { option, expected, got });
 }

@@ -3,9 +3,11 @@
  * `providers: [instance]` is shorthand for `override(instance.constructor, instance)`.
  */
 
-import { FwError } from '../core/errors.js';
+import { type OptionChecks, optionChecks, shown } from '../core/options.js';
 import type { GraphKey } from './bindings.js';
 import type { Override } from './di.js';
+
+const invalid: OptionChecks['invalid'] = optionChecks('createApp').invalid;
 
 /** One replaced instance, and the option that replaced it (for messages). */
 export interface Replacement {
@@ -32,7 +34,7 @@ export function replacementsOf(
   };
   for (const value of providers) {
     if (typeof value !== 'object' || value === null) {
-      invalid('providers', 'an array of instances', String(value));
+      invalid('providers', 'an array of instances', shown(value));
     }
     add(value.constructor as GraphKey, { value, from: 'providers' });
   }
@@ -58,8 +60,4 @@ export function keyName(key: GraphKey): string {
   if (key.name !== '') return key.name;
   const source = Function.prototype.toString.call(key).replace(/\s+/g, ' ');
   return `the provider ${source.length > 60 ? `${source.slice(0, 57)}...` : source}`;
-}
-
-function invalid(option: string, expected: string, got: string): never {
-  throw new FwError('FW_ERR_INVALID_OPTION', { option, expected, got });
 }

@@ -3,7 +3,7 @@
  * message template that says what was wrong and what to do. `docs/errors.md` lists each code.
  * Responses follow RFC 9457 (problem details); a 500 `FwError` never shows its message to the client.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_TITLES } from './status-titles.js';
 
 type Template<P> = (p: P) => string;
 const t = <P = Record<never, never>>(status: number, message: Template<P>) => ({ status, message });
@@ -194,9 +194,9 @@ export const ERRORS = {
       `app.get(${p.key}) was called before start(): an async provider makes the app build its ` +
       'object graph in start(); await app.start() (or listen()) first',
   ),
-  FW_ERR_INVALID_OPTION: t<{ option: string; expected: string; got: string }>(
+  FW_ERR_INVALID_OPTION: t<{ owner: string; option: string; expected: string; got: string }>(
     500,
-    (p) => `createApp option '${p.option}' must be ${p.expected}; got ${p.got}`,
+    (p) => `${p.owner} option '${p.option}' must be ${p.expected}; got ${p.got}`,
   ),
   FW_ERR_PACKAGE_MISSING: t<{ feature: string; package: string; reason: string }>(
     500,
@@ -339,7 +339,7 @@ export class FwError<C extends FwErrorCode = FwErrorCode> extends HttpError {
 
 /** Builds problem details with the standard title of `status`. */
 export function problem(status: number, detail: string): Problem {
-  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail };
+  return { type: 'about:blank', title: STATUS_TITLES[status] ?? 'Error', status, detail };
 }
 
 /** The code of a 500 whose cause the client is not told: a thrown `Error`, fw's own 500s. */

@@ -1,37 +1,33 @@
 /** `fw/core`: the contexts, the pipeline's extension points and the reserved keys. */
-export { controllerContext } from '../core/pipeline/controller-context.js';
-export { DefaultEventBus } from '../core/pipeline/event-bus.js';
 export {
-  isConsumerRequestContext,
-  isHttpRequestContext,
-  isWebSocketContext,
-  isWebSocketMessageContext,
-} from '../core/pipeline/guards.js';
-export { PARAMS_KEY, PATH_KEYS_KEY, RESPONSE_WRITER_KEY } from '../core/pipeline/keys.js';
-export { ErrAbortPipeline } from '../core/pipeline/pipeline.js';
+  type ControllerContext,
+  controllerContext,
+} from '../core/pipeline/controller-context.js';
+export { DefaultEventBus, type DomainEvent, type EventBus } from '../core/pipeline/event-bus.js';
 export type {
-  ArgumentResolver,
-  ConsumerRequestContext,
   ContextCarrier,
-  ControllerContext,
-  DomainEvent,
-  EventBus,
   EventBusCarrier,
   ExecutionContext,
-  HandlerMeta,
-  HttpRequestContext,
-  Interceptor,
-  MultipartForm,
-  ParameterMeta,
-  PostExecutionHook,
-  ResponseWriter,
-  UploadedFile,
-  UploadedFiles,
-  Validated,
-  ValidationIssue,
-  Validator,
-  WebSocketContext,
+} from '../core/pipeline/execution-context.js';
+export type { HandlerMeta, Interceptor, PostExecutionHook } from '../core/pipeline/interceptor.js';
+export { PARAMS_KEY, PATH_KEYS_KEY, RESPONSE_WRITER_KEY } from '../core/pipeline/keys.js';
+export { ErrAbortPipeline } from '../core/pipeline/pipeline.js';
+export type { ArgumentResolver, ParameterMeta } from '../core/pipeline/resolver.js';
+export type {
   WebSocketHandshakeContext,
-  WebSocketMessageContext,
   WebSocketRequestContext,
-} from '../core/pipeline/types.js';
+} from '../core/request/ws-request-snapshot.js';
+export type { Validated, ValidationIssue, Validator } from '../core/validate/validator.js';
+export {
+  type ConsumerRequestContext,
+  isConsumerRequestContext,
+} from '../events/event-context.js';
+export { type HttpRequestContext, isHttpRequestContext } from '../http/http-context.js';
+export type { MultipartForm, UploadedFile, UploadedFiles } from '../http/multipart.js';
+export type { ResponseWriter } from '../http/staged-response.js';
+export {
+  isWebSocketContext,
+  isWebSocketMessageContext,
+  type WebSocketContext,
+  type WebSocketMessageContext,
+} from '../ws/ws-context.js';

@@ -1,7 +1,7 @@
 /** `fw/publish`: domain events, their dispatch after a successful execution, and publishers. */
 
+export type { DomainEvent } from '../core/pipeline/event-bus.js';
 export { PUBLISHER_KEY, publishEvents } from '../core/pipeline/publish.js';
-export type { DomainEvent } from '../core/pipeline/types.js';
 export {
   DefaultDispatcher,
   type Dispatcher,

@@ -5,8 +5,10 @@
  */
 import type { Context } from '../core/context/context.js';
 import { joinErrors, toError } from '../core/error-chain.js';
+import type { DomainEvent } from '../core/pipeline/event-bus.js';
+import type { ExecutionContext } from '../core/pipeline/execution-context.js';
+import type { PostExecutionHook } from '../core/pipeline/interceptor.js';
 import { HAS_EVENT_BUS } from '../core/pipeline/keys.js';
-import type { DomainEvent, ExecutionContext, PostExecutionHook } from '../core/pipeline/types.js';
 
 /** Sends one event somewhere: a broker, another process, the app's own consumers. */
 export interface EventPublisher {

@@ -6,9 +6,13 @@
 
 import { background, type Context, withValue } from '../core/context/context.js';
 import { REQUEST_ID, requestIdFor } from '../core/context/request-id.js';
+import { brandContext, EXECUTION_METHODS, hasMethods } from '../core/pipeline/context-kinds.js';
 import { ContextStore } from '../core/pipeline/context-store.js';
-import { brandContext } from '../core/pipeline/guards.js';
-import type { ConsumerRequestContext, ExecutionContext } from '../core/pipeline/types.js';
+import type {
+  ContextCarrier,
+  EventBusCarrier,
+  ExecutionContext,
+} from '../core/pipeline/execution-context.js';
 
 const NO_QUERIES: Readonly<Record<string, readonly string[]>> = Object.freeze(Object.create(null));
 
@@ -68,4 +72,22 @@ export class EventContext extends ContextStore implements ExecutionContext, Cons
   }
 }
 
-brandContext(EventContext.prototype);
+/** How consumer argument resolvers read an event message. */
+export interface ConsumerRequestContext extends ContextCarrier, EventBusCarrier {
+  eventName(): string;
+  payload(): Uint8Array;
+  /** The id the message was published with when it is a short token, otherwise a new one. */
+  requestId(): string;
+}
+
+/** Every method of {@link ConsumerRequestContext} and `ExecutionContext`. */
+const CONSUMER_METHODS: readonly string[] = [...EXECUTION_METHODS, 'eventName', 'payload'];
+
+/** Whether `ctx` is an event consumer's context (and an execution context). */
+export function isConsumerRequestContext(
+  ctx: unknown,
+): ctx is ConsumerRequestContext & ExecutionContext {
+  return hasMethods(ctx, CONSUMER_METHODS);
+}
+
+brandContext(EventContext.prototype, [CONSUMER_METHODS]);

@@ -5,7 +5,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { REQUEST_ID_HEADER } from '../core/context/request-id.js';
-import { type Compression, compress } from '../plugins/compression/compression.js';
 import { HttpContext, type HttpContextInit } from './http-context.js';
 import { stageError } from './render.js';
 import { StagedResponse } from './staged-response.js';
@@ -45,6 +44,25 @@ export interface ResponseSink {
   stream(head: OutgoingHead, source: StreamSource, exchange: HttpExchange): Promise<void>;
 }
 
+/**
+ * Answers a request before the request limits, the shutdown refusal and the interceptors, and
+ * returns true, when the request is one of its own (a health probe, the docs page); false else.
+ */
+export type Probe = (ex: HttpExchange) => boolean;
+
+/**
+ * Encodes a response body on its way out (compression): it may add headers to `headers` (as
+ * `[name, value, …]`), and answers the stream to send in place of `body`, or undefined to send
+ * `body` as it is. `size` is the body's length in bytes when known.
+ */
+export type ResponseEncoder = (
+  ex: HttpExchange,
+  status: number,
+  headers: string[],
+  body: string | Uint8Array | StreamBody,
+  size: number | undefined,
+) => StreamBody | undefined;
+
 /** An {@link HttpContext} with its staged response and sink. */
 export class HttpExchange extends HttpContext {
   /** @internal The staged response, also the context's `ResponseWriter`. */
@@ -54,19 +72,19 @@ export class HttpExchange extends HttpContext {
   /** @internal The status sent; 0 until {@link HttpExchange.send}. */
   sentStatus = 0;
   readonly #sink: ResponseSink;
-  /** The app's `compression` option; undefined when it is off. */
-  readonly #compression: Compression | undefined;
+  /** How responses are encoded (compression); undefined when they go out as they are. */
+  readonly #encode: ResponseEncoder | undefined;
 
   constructor(
     init: Omit<HttpContextInit, 'writer'>,
     sink: ResponseSink,
-    compression?: Compression | undefined,
+    encode?: ResponseEncoder | undefined,
   ) {
     const response = new StagedResponse();
     super(init, response);
     this.response = response;
     this.#sink = sink;
-    this.#compression = compression;
+    this.#encode = encode;
   }
 
   /**
@@ -102,19 +120,12 @@ export class HttpExchange extends HttpContext {
       else if (body === undefined) length = 0;
       else if (body instanceof Uint8Array) length = body.byteLength;
       else return this.#stream(status, headers, n, body);
-      if (this.#compression !== undefined && this.method() !== 'HEAD') {
+      if (this.#encode !== undefined && this.method() !== 'HEAD') {
         headers.length = n;
-        const zip = compress(
-          this.#compression,
-          this.response,
-          status,
-          this.header('accept-encoding'),
-          headers,
-          body as string | Uint8Array,
-          length,
-        );
-        if (zip !== undefined)
-          return this.#sink.stream({ status, headers }, new StreamSource(zip), this);
+        const encoded = this.#encode(this, status, headers, body as string | Uint8Array, length);
+        if (encoded !== undefined) {
+          return this.#sink.stream({ status, headers }, new StreamSource(encoded), this);
+        }
         n = headers.length;
       }
       headers[n++] = 'Content-Length';
@@ -139,11 +150,9 @@ export class HttpExchange extends HttpContext {
       this.#sink.send({ status, headers, body: undefined }, this);
       return;
     }
-    if (this.#compression !== undefined) {
-      const accept = this.header('accept-encoding');
-      const zip = compress(this.#compression, this.response, status, accept, headers, body, length);
-      if (zip !== undefined)
-        return this.#sink.stream({ status, headers }, new StreamSource(zip), this);
+    const encoded = this.#encode?.(this, status, headers, body, length);
+    if (encoded !== undefined) {
+      return this.#sink.stream({ status, headers }, new StreamSource(encoded), this);
     }
     if (length !== undefined) headers.push('Content-Length', declared as string);
     return this.#sink.stream({ status, headers, length }, new StreamSource(body), this);

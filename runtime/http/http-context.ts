@@ -3,25 +3,27 @@
  * (Spine's echo adapter context). Built from a small port, not from Node's request, so the server,
  * `app.inject()` and `fw/testing` share it. Everything is parsed lazily, on first use.
  */
+
 import { lowerAscii } from '../core/ascii.js';
 import { background, type Context, withValue } from '../core/context/context.js';
 import { REQUEST_ID, requestIdOfHeaders } from '../core/context/request-id.js';
+import { brandContext, EXECUTION_METHODS, hasMethods } from '../core/pipeline/context-kinds.js';
 import { ContextStore } from '../core/pipeline/context-store.js';
-import { brandContext } from '../core/pipeline/guards.js';
 import type {
+  ContextCarrier,
+  EventBusCarrier,
   ExecutionContext,
-  HttpRequestContext,
-  MultipartForm,
-  ResponseWriter,
-} from '../core/pipeline/types.js';
+} from '../core/pipeline/execution-context.js';
 import { parseRequestPairs, recordOf } from '../core/query/parse.js';
 import { pairValues, QUERY_VALUES, type Values } from '../core/query/values.js';
 import { parseCookies } from '../core/request/cookies.js';
 import { freezeQueries, headerMap, targetParts } from '../core/request/headers.js';
 import type { BodyLimits } from './body-limits.js';
 import { decodeBody } from './decode-body.js';
+import type { MultipartForm } from './multipart.js';
 import { parseMultipart } from './multipart.js';
 import { type BodySource, readBody } from './read-body.js';
+import type { ResponseWriter } from './staged-response.js';
 
 /** What an {@link HttpContext} is built from. */
 export interface HttpContextInit {
@@ -181,4 +183,39 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 }
 
-brandContext(HttpContext.prototype);
+/** How HTTP argument resolvers read a request. */
+export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
+  param(name: string): string;
+  query(name: string): string;
+  header(name: string): string;
+  params(): Readonly<Record<string, string>>;
+  queries(): Readonly<Record<string, readonly string[]>>;
+  /** Every header, names in lower case, each with every value received. */
+  headers(): Readonly<Record<string, readonly string[]>>;
+  /** The request's id: see {@link ExecutionContext.requestId}. */
+  requestId(): string;
+  /** The value of the request's cookie `name` (the first one sent), or undefined. */
+  cookie(name: string): string | undefined;
+  /** Every cookie of the request's `Cookie` headers, the first of each name; a null-prototype record. */
+  cookies(): Readonly<Record<string, string>>;
+  /** Decodes the body by `Content-Type` (JSON or urlencoded); 400, 413 or 415 on failure. */
+  bind<T = unknown>(): Promise<T>;
+  multipartForm(): Promise<MultipartForm>;
+}
+
+/** Every method of {@link HttpRequestContext} and `ExecutionContext`. */
+const HTTP_METHODS: readonly string[] = [
+  ...EXECUTION_METHODS,
+  'bind',
+  'multipartForm',
+  'headers',
+  'param',
+  'query',
+];
+
+/** Whether `ctx` is an HTTP request context (and an execution context). */
+export function isHttpRequestContext(ctx: unknown): ctx is HttpRequestContext & ExecutionContext {
+  return hasMethods(ctx, HTTP_METHODS);
+}
+
+brandContext(HttpContext.prototype, [HTTP_METHODS]);

@@ -8,7 +8,7 @@ import type { Logger } from '../core/log/logger.js';
 import type { Execute } from '../core/pipeline/pipeline.js';
 import { flattenHeaders } from '../core/request/headers.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
-import { HttpExchange, type OutgoingResponse } from './exchange.js';
+import { HttpExchange, type OutgoingResponse, type Probe } from './exchange.js';
 import { stageError } from './render.js';
 import { logExchangeFailure } from './request-log.js';
 
@@ -17,7 +17,7 @@ export interface InjectTarget {
   readonly execute: Execute<HttpExchange>;
   readonly limits: RequestLimits;
   readonly logger: Logger;
-  readonly probe?: ((ex: HttpExchange) => boolean) | undefined;
+  readonly probe?: Probe | undefined;
 }
 
 /** A request to inject. An object body is sent as JSON. */

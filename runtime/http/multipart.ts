@@ -10,7 +10,6 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Busboy, FieldInfo, FileInfo } from 'busboy';
 import { FwError } from '../core/errors.js';
-import type { MultipartForm, UploadedFile } from '../core/pipeline/types.js';
 import { DEFAULT_BODY_LIMITS, type MultipartLimits } from './body-limits.js';
 import { parseMediaType } from './decode-body.js';
 import { type BodySource, concatBytes, iterate, parseContentLength } from './read-body.js';
@@ -212,3 +211,21 @@ function malformed(err: unknown): FwError {
   const reason = REASONS[message] ?? 'the body is not valid multipart/form-data';
   return new FwError('FW_ERR_MULTIPART_MALFORMED', { reason }, { cause: err });
 }
+
+/** An uploaded file of a multipart form, held in memory within the app's limits. */
+export interface UploadedFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly size: number;
+  bytes(): Promise<Uint8Array>;
+}
+
+/** A decoded `multipart/form-data` body. */
+export interface MultipartForm {
+  readonly value: Readonly<Record<string, readonly string[]>>;
+  /** Keyed by form field name. */
+  readonly file: Readonly<Record<string, readonly UploadedFile[]>>;
+}
+
+/** A handler parameter of this type receives the uploaded files. */
+export type UploadedFiles = MultipartForm['file'];

@@ -3,7 +3,8 @@
  * section 6). Errors render as RFC 9457 problem details; only an `HttpError` shows its own text.
  */
 import { findHttpError } from '../core/error-chain.js';
-import { FwError, problemOf } from '../core/errors.js';
+import { problemOf } from '../core/errors.js';
+import { jsonText } from '../core/serialize/json-text.js';
 import { Reply } from './reply.js';
 import { checkHeader, type StagedResponse } from './staged-response.js';
 import { isStreamBody } from './stream-body.js';
@@ -12,7 +13,6 @@ const TEXT = 'text/plain; charset=utf-8';
 const BINARY = 'application/octet-stream';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM = 'application/problem+json';
-const JSON_STRINGIFY = (value: unknown): string | undefined => JSON.stringify(value);
 
 /**
  * Stages a successful result: 204 for `undefined`, text, bytes, a stream (stream-body.ts) or JSON,
@@ -53,29 +53,10 @@ export function stageResult(
     res.body = body;
   } else {
     type = JSON_TYPE;
-    res.body = toJson(body, serialize);
+    res.body = jsonText(body, serialize);
   }
   res.setDefault('content-type', 'Content-Type', type);
   if (res.status() === 0) res.writeStatus(200);
-}
-
-function toJson(value: unknown, serialize = JSON_STRINGIFY): string {
-  let json: string | undefined;
-  try {
-    json = serialize(value);
-  } catch (err) {
-    throw new FwError(
-      'FW_ERR_RESPONSE_NOT_SERIALIZABLE',
-      { reason: (err as Error).message },
-      { cause: err },
-    );
-  }
-  if (json === undefined) {
-    throw new FwError('FW_ERR_RESPONSE_NOT_SERIALIZABLE', {
-      reason: `a ${typeof value} is not JSON`,
-    });
-  }
-  return json;
 }
 
 /**

@@ -1,19 +1,22 @@
 /**
- * The argument resolvers of `fw/query`: a `Values` or `Pagination` handler parameter is filled from
- * the query of an HTTP request (Spine `QueryValuesResolver`, `PaginationResolver`). Any other
- * context (consumer, WebSocket) fails with `FW_ERR_NOT_HTTP_CONTEXT`.
+ * The argument resolvers of the HTTP input: the request's own context, its uploaded files, and its
+ * query as `Values`, `Pagination` or a typed `Query<T>`. Any other context (consumer, WebSocket)
+ * fails with `FW_ERR_NOT_HTTP_CONTEXT`.
  */
 
 import { FwError } from '../core/errors.js';
-import { isHttpRequestContext } from '../core/pipeline/guards.js';
-import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../core/pipeline/types.js';
+import type { ExecutionContext } from '../core/pipeline/execution-context.js';
+import type { ArgumentResolver, ParameterMeta } from '../core/pipeline/resolver.js';
 import {
   DEFAULT_MAX_SIZE,
   type Pagination,
   type PaginationOptions,
   paginationOf,
 } from '../core/query/pagination.js';
+import type { QueryReader } from '../core/query/query.js';
 import { newValues, QUERY_VALUES, type Values } from '../core/query/values.js';
+import { ProtocolContextResolver } from '../core/resolvers/context-resolvers.js';
+import { isHttpRequestContext } from './http-context.js';
 
 /** The parameter type id of a `Values` parameter. */
 const VALUES_TYPE = 'fw/query#Values';
@@ -73,4 +76,45 @@ export class PaginationResolver implements ArgumentResolver {
   resolve(ctx: ExecutionContext, _pm: ParameterMeta): Pagination {
     return paginationOf(httpValues(ctx), this.#maxSize);
   }
+}
+
+/** The parameter type id of a `Query<T>` parameter. */
+const QUERY_TYPE = 'fw/query#Query';
+
+/**
+ * Fills a `Query<T>` parameter that has its generated reader: the request's query read into `T`
+ * by the reader fwgen generated for it (`ParameterMeta.read`), over the request's `Values`.
+ */
+export class QueryResolver implements ArgumentResolver {
+  /** True for a `fw/query#Query` parameter with a reader; one without is no resolver's. */
+  supports(pm: ParameterMeta): boolean {
+    return pm.type === QUERY_TYPE && typeof pm.read === 'function';
+  }
+
+  /**
+   * The reader's object; 400 `FW_ERR_INVALID_QUERY_PARAM` from the reader, 400
+   * `FW_ERR_TOO_MANY_QUERY_PARAMS` past `maxQueryParams`, `FW_ERR_NOT_HTTP_CONTEXT` outside HTTP.
+   */
+  resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
+    return (pm.read as QueryReader)(httpValues(ctx));
+  }
+}
+
+/** Fills an `UploadedFiles` parameter: the files of a `multipart/form-data` request, by field. */
+export class UploadedFilesResolver implements ArgumentResolver {
+  supports(pm: ParameterMeta): boolean {
+    return pm.type === 'fw/core#UploadedFiles';
+  }
+
+  async resolve(ctx: ExecutionContext): Promise<unknown> {
+    if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');
+    return (await ctx.multipartForm()).file;
+  }
+}
+
+/** `HttpRequestContext`, for an HTTP request. */
+export class HttpRequestContextResolver extends ProtocolContextResolver {
+  readonly type = 'fw/core#HttpRequestContext';
+  protected readonly accepts = isHttpRequestContext;
+  protected readonly refusal = 'FW_ERR_NOT_HTTP_CONTEXT';
 }

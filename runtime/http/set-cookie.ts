@@ -8,12 +8,10 @@
  */
 
 import { FwError } from '../core/errors.js';
+import type { ExecutionContext } from '../core/pipeline/execution-context.js';
 import { RESPONSE_WRITER_KEY } from '../core/pipeline/keys.js';
-import type {
-  ExecutionContext,
-  HttpRequestContext,
-  ResponseWriter,
-} from '../core/pipeline/types.js';
+import type { HttpRequestContext } from './http-context.js';
+import type { ResponseWriter } from './staged-response.js';
 import { StagedResponse } from './staged-response.js';
 
 /** The attributes of a cookie; see {@link setCookie}. */

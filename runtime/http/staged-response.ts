@@ -6,7 +6,6 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { lowerAscii } from '../core/ascii.js';
 import { FwError } from '../core/errors.js';
-import type { ResponseWriter } from '../core/pipeline/types.js';
 import { discardStream, type StreamBody } from './stream-body.js';
 
 /**
@@ -192,4 +191,14 @@ function isFieldValue(s: unknown): boolean {
     if ((c < 0x20 && c !== 0x09) || c === 0x7f || c > 0xff) return false;
   }
   return true;
+}
+
+/** Output of an HTTP response, stored under `RESPONSE_WRITER_KEY`. */
+export interface ResponseWriter {
+  /** Replaces every value of a header. Throws a `TypeError` for a name or value that could split the response. */
+  setHeader(name: string, value: string): void;
+  addHeader(name: string, value: string): void;
+  writeStatus(code: number): void;
+  /** True once a status was written. */
+  isCommitted(): boolean;
 }

@@ -15,11 +15,15 @@ import { FwError, problemOf } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
 import { type Execute, isPromise, type MaybePromise } from '../core/pipeline/pipeline.js';
 import { checkRequestHead, type RequestLimits } from '../http/body-limits.js';
-import { HttpExchange, type ResponseSink } from '../http/exchange.js';
+import {
+  HttpExchange,
+  type Probe,
+  type ResponseEncoder,
+  type ResponseSink,
+} from '../http/exchange.js';
 import { stageError } from '../http/render.js';
 import { logExchangeFailure } from '../http/request-log.js';
 import type { StreamSource } from '../http/stream-body.js';
-import type { Compression } from '../plugins/compression/compression.js';
 import { streamToNode } from './stream-response.js';
 import { refuseUpgrade, upgradeOf } from './ws-handshake.js';
 
@@ -54,11 +58,11 @@ export interface NodeServerOptions {
   /** Where failed requests are logged. */
   readonly logger: Logger;
   /** Answers a request before anything else when it returns true (the health probes). */
-  readonly probe?: ((ex: HttpExchange) => boolean) | undefined;
+  readonly probe?: Probe | undefined;
   /** Takes the requests that ask to upgrade the connection (WebSocket gateways). */
   readonly upgrade?: UpgradeHandler;
-  /** How responses are compressed; undefined when they are not. */
-  readonly compression?: Compression | undefined;
+  /** How responses are encoded (compression); undefined when they go out as they are. */
+  readonly encode?: ResponseEncoder | undefined;
 }
 
 /** What serves upgrade requests; the server's `close()` waits for its `close()`. */
@@ -249,7 +253,7 @@ class NodeExchange extends HttpExchange {
         limits: options.limits,
       },
       NODE_SINK,
-      options.compression,
+      options.encode,
     );
     this.req = req;
     this.res = res;

@@ -4,10 +4,10 @@
  */
 import type { WebSocket } from 'ws';
 import { FwError } from '../core/errors.js';
-import type { WebSocketSender } from '../ws/sender.js';
+import type { ConnectionSender } from '../ws/sender.js';
 
 /** @internal The sender of one `ws` socket. */
-export class SocketSender implements WebSocketSender {
+export class SocketSender implements ConnectionSender {
   readonly #socket: WebSocket;
   readonly #connId: string;
 

@@ -11,8 +11,8 @@ import { background, DeadlineExceeded, withTimeout, withValue } from '../core/co
 import { REQUEST_ID, REQUEST_ID_HEADER } from '../core/context/request-id.js';
 import { FwError, type HttpError } from '../core/errors.js';
 import { elapsedMs, type Logger, log } from '../core/log/logger.js';
+import type { Interceptor } from '../core/pipeline/interceptor.js';
 import type { Execute, Route } from '../core/pipeline/pipeline.js';
-import type { Interceptor } from '../core/pipeline/types.js';
 import { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
 import type { WebSocketLimits } from '../ws/limits.js';

@@ -16,12 +16,9 @@ import { REQUEST_ID_HEADER, requestIdOfHeaders } from '../core/context/request-i
 import { findHttpError, toError } from '../core/error-chain.js';
 import { FwError, type HttpError } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
-import type {
-  HandlerMeta,
-  Interceptor,
-  WebSocketHandshakeContext,
-} from '../core/pipeline/types.js';
+import type { HandlerMeta, Interceptor } from '../core/pipeline/interceptor.js';
 import { splitTarget } from '../core/request/headers.js';
+import type { WebSocketHandshakeContext } from '../core/request/ws-request-snapshot.js';
 import { logRequestFailure, type RequestFacts } from '../http/request-log.js';
 
 const KEY = /^[+/0-9A-Za-z]{22}==$/; // 16 random bytes in base64 (RFC 6455 section 4.1)

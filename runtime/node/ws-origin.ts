@@ -6,7 +6,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6454#section-7 (the `Origin` header)
  */
 import type { IncomingMessage } from 'node:http';
-import { normalizeOrigin } from '../ws/limits.js';
+import { normalizeOrigin } from '../core/request/origin.js';
 
 /**
  * A serialized origin as browsers send it (RFC 6454 section 6.2): `scheme://host[:port]` and nothing

@@ -20,6 +20,15 @@ export interface WebSocketSender {
   send(data: string | Uint8Array): Promise<void>;
 }
 
+/**
+ * @internal The sender of one connection as fw's own code uses it: besides `send`, `post` hands a
+ * frame over without waiting for the write, in call order, and drops it once the connection has
+ * closed (what a handler's reply uses). The Node adapter implements it over a `ws` socket.
+ */
+export interface ConnectionSender extends WebSocketSender {
+  post(data: string | Uint8Array): void;
+}
+
 const noop = (): void => {};
 
 /**

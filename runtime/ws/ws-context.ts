@@ -6,9 +6,10 @@
 
 import { background, type Context, withValue } from '../core/context/context.js';
 import { REQUEST_ID, requestIdFor } from '../core/context/request-id.js';
+import { brandContext, EXECUTION_METHODS, hasMethods } from '../core/pipeline/context-kinds.js';
 import { ContextStore } from '../core/pipeline/context-store.js';
-import { brandContext } from '../core/pipeline/guards.js';
-import type { WebSocketMessageContext, WebSocketRequestContext } from '../core/pipeline/types.js';
+import type { ExecutionContext } from '../core/pipeline/execution-context.js';
+import type { WebSocketRequestContext } from '../core/request/ws-request-snapshot.js';
 import { EMPTY_REQUEST, WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 
 /** What a {@link WsContext} is built from. */
@@ -119,4 +120,44 @@ export class WsContext extends ContextStore implements WebSocketMessageContext {
   }
 }
 
-brandContext(WsContext.prototype);
+/** How WebSocket argument resolvers read a message. */
+export interface WebSocketContext extends ExecutionContext {
+  connId(): string;
+  /** 1 for a text message, 2 for a binary one. */
+  messageType(): 1 | 2;
+  payload(): Uint8Array;
+}
+
+/** A WebSocket message together with the upgrade request it arrived on. */
+export interface WebSocketMessageContext extends WebSocketContext, WebSocketRequestContext {}
+
+/** Every method of {@link WebSocketContext}, `ExecutionContext`'s included. */
+const WEBSOCKET_METHODS: readonly string[] = [
+  ...EXECUTION_METHODS,
+  'connId',
+  'messageType',
+  'payload',
+];
+/** Every method of {@link WebSocketMessageContext}. */
+const WEBSOCKET_MESSAGE_METHODS: readonly string[] = [
+  ...WEBSOCKET_METHODS,
+  'headers',
+  'query',
+  'cookie',
+  'cookies',
+  'remoteAddr',
+  'host',
+  'requestURI',
+];
+
+/** Whether `ctx` is a WebSocket message's context. */
+export function isWebSocketContext(ctx: unknown): ctx is WebSocketContext {
+  return hasMethods(ctx, WEBSOCKET_METHODS);
+}
+
+/** Whether `ctx` is a WebSocket message's context with its upgrade-request snapshot. */
+export function isWebSocketMessageContext(ctx: unknown): ctx is WebSocketMessageContext {
+  return hasMethods(ctx, WEBSOCKET_MESSAGE_METHODS);
+}
+
+brandContext(WsContext.prototype, [WEBSOCKET_METHODS, WEBSOCKET_MESSAGE_METHODS]);

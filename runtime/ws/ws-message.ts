@@ -3,8 +3,8 @@
  * handler's return value stages, sent on the same connection once the execution has succeeded.
  */
 import { type Context, withCancel } from '../core/context/context.js';
-import { FwError } from '../core/errors.js';
-import type { SocketSender } from '../node/socket-sender.js';
+import { jsonText } from '../core/serialize/json-text.js';
+import type { ConnectionSender } from './sender.js';
 import { type WebSocketContextInit, WsContext } from './ws-context.js';
 
 /**
@@ -12,13 +12,17 @@ import { type WebSocketContextInit, WsContext } from './ws-context.js';
  * the connection's, is made the first time it is asked for; {@link WsMessage.finish} cancels it.
  */
 export class WsMessage extends WsContext {
-  readonly #sender: SocketSender;
+  readonly #sender: ConnectionSender;
   readonly #parent: Context;
   #context: Context | undefined;
   #cancel: (() => void) | undefined;
   #reply: string | Uint8Array | undefined;
 
-  constructor(init: Omit<WebSocketContextInit, 'context'>, sender: SocketSender, parent: Context) {
+  constructor(
+    init: Omit<WebSocketContextInit, 'context'>,
+    sender: ConnectionSender,
+    parent: Context,
+  ) {
     super(init);
     this.#sender = sender;
     this.#parent = parent;
@@ -57,20 +61,5 @@ export class WsMessage extends WsContext {
  */
 export function encodeReply(result: unknown): string | Uint8Array {
   if (typeof result === 'string' || result instanceof Uint8Array) return result;
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(result);
-  } catch (err) {
-    throw new FwError(
-      'FW_ERR_RESPONSE_NOT_SERIALIZABLE',
-      { reason: (err as Error).message },
-      { cause: err },
-    );
-  }
-  if (json === undefined) {
-    throw new FwError('FW_ERR_RESPONSE_NOT_SERIALIZABLE', {
-      reason: `a ${typeof result} is not JSON`,
-    });
-  }
-  return json;
+  return jsonText(result);
 }

@@ -373,11 +373,11 @@ describe('where the probes are', () => {
     ['no leading slash', { path: 'health' }, "'health'"],
     ['a trailing slash', { path: '/health/' }, "'/health/'"],
     ['an empty path', { path: '' }, "''"],
-    ['a number', { path: 5 }, '{"path":5}'],
+    ['a number', { path: 5 }, '5'],
     ['a space', { path: '/he alth' }, "'/he alth'"],
     ['a query', { path: '/health?x=1' }, "'/health?x=1'"],
     ['a route key', { path: '/:probe' }, "'/:probe'"],
-    ['a bare string', '/health', '"/health"'],
+    ['a bare string', '/health', "'/health'"],
     ['null', null, 'null'],
   ])('refuses %s with FW_ERR_INVALID_OPTION', (_name, health, got) => {
     const err = thrown(() =>

@@ -25,8 +25,8 @@ function installWithout(extra: readonly string[]): string {
 
 /** Starts an app on each transport; prints `<name>: <code>: <message>` for each failure. */
 const SCRIPT = `import { BINDINGS_VERSION, createApp } from 'fw/runtime/index.ts';
-import { natsTransport } from 'fw/runtime/transport/nats/index.ts';
-import { rabbitmqTransport } from 'fw/runtime/transport/rabbitmq/index.ts';
+import { natsTransport } from 'fw/runtime/entries/nats.ts';
+import { rabbitmqTransport } from 'fw/runtime/entries/rabbitmq.ts';
 const bindings = { version: BINDINGS_VERSION, controllers: [] };
 const logger = { error() {}, warn() {}, info() {} };
 const transports = {

@@ -9,12 +9,12 @@ describe('WebSocket options', () => {
     [
       'an origin that is no URL',
       { allowedOrigins: ['app.example.com'] },
-      "allowedOrigins' must be origins such as 'https://app.example.com'; got app.example.com",
+      "allowedOrigins' must be origins such as 'https://app.example.com'; got 'app.example.com'",
     ],
     [
       'allowedOrigins not an array',
       { allowedOrigins: 'https://a.example' as never },
-      "allowedOrigins' must be an array of origins; got https://a.example",
+      "allowedOrigins' must be an array of origins; got 'https://a.example'",
     ],
     [
       'maxConnections 1.5',

@@ -4,7 +4,8 @@
  * a rejection there is reported here and changes nothing else.
  */
 import { type Logger, log } from '../log/logger.js';
-import type { ExecutionContext, HandlerMeta, Interceptor } from './types.js';
+import type { ExecutionContext } from './execution-context.js';
+import type { HandlerMeta, Interceptor } from './interceptor.js';
 
 /** Which `afterCompletion` failed: the `at`-th of the route's, then the global, innermost first. */
 export interface FailedCompletion {

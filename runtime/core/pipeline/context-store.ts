@@ -2,6 +2,8 @@
  * The per-request key/value store every execution context shares, with fw's reserved keys kept in
  * fields so `params()` and `get(PARAMS_KEY)` always answer the same content.
  */
+
+import type { EventBus } from './event-bus.js';
 import { DefaultEventBus } from './event-bus.js';
 import {
   HAS_EVENT_BUS,
@@ -10,7 +12,6 @@ import {
   PATH_PARAM,
   RESPONSE_WRITER_KEY,
 } from './keys.js';
-import type { EventBus, ResponseWriter } from './types.js';
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null));
 const NO_KEYS: readonly string[] = Object.freeze([]);
@@ -26,10 +27,11 @@ export class ContextStore {
   #params: Readonly<Record<string, string>> | undefined;
   #open = false;
   #pathKeys: readonly string[] | undefined;
-  #writer: ResponseWriter | undefined;
+  /** An HTTP request's `ResponseWriter` (`RESPONSE_WRITER_KEY`); the store only keeps it. */
+  #writer: unknown;
   #bus: EventBus | undefined;
 
-  constructor(writer?: ResponseWriter) {
+  constructor(writer?: unknown) {
     this.#writer = writer;
   }
 
@@ -76,7 +78,7 @@ export class ContextStore {
         this.#pathKeys = Object.freeze([...(value as string[])]);
         return;
       case RESPONSE_WRITER_KEY:
-        this.#writer = value as ResponseWriter;
+        this.#writer = value;
         return;
       default:
         this.#put(key, value);

@@ -1,5 +1,5 @@
 /** The read-only facade controllers get over an execution context (Spine's `ControllerContext`). */
-import type { ControllerContext, ExecutionContext } from './types.js';
+import type { ExecutionContext } from './execution-context.js';
 
 /**
  * A view of `ctx` with `get` and `has` only: no `set`, and no property leads back to `ctx`. The
@@ -15,4 +15,10 @@ export function controllerContext(ctx: ExecutionContext): ControllerContext {
     get: <T = unknown>(key: string): T | undefined => ctx.get<T>(key),
     has: (key: string): boolean => ctx.has(key),
   };
+}
+
+/** The read-only view of an {@link ExecutionContext} that controllers receive. */
+export interface ControllerContext {
+  get<T = unknown>(key: string): T | undefined;
+  has(key: string): boolean;
 }

@@ -1,5 +1,4 @@
 /** The request-scoped event bus (Spine's `DefaultEventBus`). */
-import type { DomainEvent, EventBus } from './types.js';
 
 /** An in-order queue of the events one request published. */
 export class DefaultEventBus implements EventBus {
@@ -15,4 +14,17 @@ export class DefaultEventBus implements EventBus {
     this.#events = undefined;
     return events;
   }
+}
+
+/** Something that happened in the domain; published on a request's {@link EventBus}. */
+export interface DomainEvent {
+  readonly name: string;
+  readonly occurredAt: Date;
+}
+
+/** The request-scoped queue of domain events; the same bus for the whole request. */
+export interface EventBus {
+  publish(...events: DomainEvent[]): void;
+  /** Returns the events published so far, in order, and empties the bus. */
+  drain(): DomainEvent[];
 }

@@ -15,14 +15,9 @@ import { errorIs, joinErrors, toError } from '../error-chain.js';
 import { jsonLogger } from '../log/json-logger.js';
 import type { Logger } from '../log/logger.js';
 import { logCompletionFailure } from './completion-log.js';
-import type {
-  ArgumentResolver,
-  ExecutionContext,
-  HandlerMeta,
-  Interceptor,
-  ParameterMeta,
-  PostExecutionHook,
-} from './types.js';
+import type { ExecutionContext } from './execution-context.js';
+import type { HandlerMeta, Interceptor, PostExecutionHook } from './interceptor.js';
+import type { ArgumentResolver, ParameterMeta } from './resolver.js';
 
 /** Returned or thrown from `preHandle`: stops the pipeline with no error response. */
 export const ErrAbortPipeline: Error = new Error('abort pipeline');

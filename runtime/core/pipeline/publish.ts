@@ -3,7 +3,7 @@
  * receives carries the request's event bus under {@link PUBLISHER_KEY}.
  */
 import type { Context } from '../context/context.js';
-import type { DomainEvent, EventBus } from './types.js';
+import type { DomainEvent, EventBus } from './event-bus.js';
 
 /** The key under which a handler's `Context` carries the request's {@link EventBus}. */
 export const PUBLISHER_KEY: unique symbol = Symbol('fw.publisher');

@@ -6,7 +6,7 @@
 
 import { background, type Context, withValue } from '../context/context.js';
 import { REQUEST_ID, requestIdFor } from '../context/request-id.js';
-import type { WebSocketRequestContext } from '../pipeline/types.js';
+import type { ContextCarrier } from '../pipeline/execution-context.js';
 import { parseCookies } from './cookies.js';
 import { flattenHeaders, frozenQueries, headerMap, splitTarget } from './headers.js';
 
@@ -112,3 +112,22 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
 
 /** The snapshot answering for a context built without one: empty throughout. */
 export const EMPTY_REQUEST = new WebSocketRequestSnapshot({ url: '' });
+
+/** An immutable snapshot of the HTTP upgrade request of a WebSocket connection (Spine v0.5.1). */
+export interface WebSocketRequestContext extends ContextCarrier {
+  path(): string;
+  header(name: string): string;
+  headers(): Readonly<Record<string, readonly string[]>>;
+  query(name: string): string;
+  queries(): Readonly<Record<string, readonly string[]>>;
+  cookie(name: string): string | undefined;
+  cookies(): Readonly<Record<string, string>>;
+  remoteAddr(): string;
+  host(): string;
+  requestURI(): string;
+  /** The upgrade request's id, which every message of the connection answers too. */
+  requestId(): string;
+}
+
+/** The context of the pre-handshake stage. */
+export type WebSocketHandshakeContext = WebSocketRequestContext;

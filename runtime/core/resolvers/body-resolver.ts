@@ -1,20 +1,22 @@
 /**
  * The body of an HTTP request, or the JSON payload of an event or WebSocket message, for a
- * parameter of an application type, checked by the validator fwgen generated for that type.
+ * parameter of an application type, checked by the validator fwgen generated for that type. A
+ * context with `bind()` (an HTTP request's) gives its decoded body; any other its `payload()`.
  */
 
-import { parseJsonOr } from '../../http/decode-body.js';
 import { FwError } from '../errors.js';
-import { isHttpRequestContext } from '../pipeline/guards.js';
-import type {
-  ArgumentResolver,
-  ExecutionContext,
-  ParameterMeta,
-  ValidationIssue,
-  Validator,
-} from '../pipeline/types.js';
+import { parseJsonOr } from '../json.js';
+import type { ExecutionContext } from '../pipeline/execution-context.js';
+import type { ArgumentResolver, ParameterMeta } from '../pipeline/resolver.js';
+import type { ValidationIssue, Validator } from '../validate/validator.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** What the resolver reads: an HTTP request's decoded body, or a message's payload. */
+interface BodyCarrier {
+  bind(): Promise<unknown>;
+  payload(): Uint8Array;
+}
 
 /** Fills a parameter that has a validator: the decoded body or payload, validated. */
 export class BodyResolver implements ArgumentResolver {
@@ -24,8 +26,9 @@ export class BodyResolver implements ArgumentResolver {
 
   resolve(ctx: ExecutionContext, pm: ParameterMeta): unknown {
     const validate = pm.validate as Validator;
-    if (isHttpRequestContext(ctx)) {
-      return ctx.bind().then(
+    const request = ctx as Partial<BodyCarrier>;
+    if (typeof request.bind === 'function') {
+      return request.bind().then(
         (body) => check(validate, body, 'FW_ERR_BODY_INVALID'),
         (err: unknown) => {
           if (pm.optional && err instanceof FwError && err.code === 'FW_ERR_BODY_REQUIRED') {
@@ -35,7 +38,7 @@ export class BodyResolver implements ArgumentResolver {
         },
       );
     }
-    const payload = (ctx as Partial<{ payload(): Uint8Array }>).payload?.();
+    const payload = request.payload?.();
     if (payload === undefined || payload.byteLength === 0) {
       if (pm.optional) return undefined;
       throw new FwError('FW_ERR_PAYLOAD_MALFORMED', { reason: 'the payload is empty' });

@@ -5,8 +5,9 @@
  * `Invalid path parameter: <key>` (Spine v0.5.2).
  */
 import { FwError } from '../errors.js';
+import type { ExecutionContext } from '../pipeline/execution-context.js';
 import { PATH_PARAM } from '../pipeline/keys.js';
-import type { ArgumentResolver, ExecutionContext, ParameterMeta } from '../pipeline/types.js';
+import type { ArgumentResolver, ParameterMeta } from '../pipeline/resolver.js';
 import { parseBool, parseInt64, parseSafeInt } from '../query/scalars.js';
 
 /** The parameter types a path parameter converts to, each by {@link parse}. */

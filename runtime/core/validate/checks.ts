@@ -21,8 +21,9 @@
  * @see docs/API.md section 5: a body or payload of an application type is checked by such a
  * validator.
  */
-import type { ValidationIssue, Validator } from '../pipeline/types.js';
+
 import { ownOnly } from './own-only.js';
+import type { ValidationIssue, Validator } from './validator.js';
 
 /** The issues found so far, each path relative to the container being checked. */
 export type Issues = ValidationIssue[];

@@ -8,8 +8,11 @@
 import { pipeline, Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import type { ResponseEncoder } from '../../http/exchange.js';
 import type { StagedResponse } from '../../http/staged-response.js';
 import { type StreamBody, StreamSource } from '../../http/stream-body.js';
+import type { Plugin } from '../plugin.js';
 
 /** The encodings fw can produce. */
 export type Encoding = 'br' | 'gzip';
@@ -143,38 +146,52 @@ function encoder(encoding: Encoding, size: number | undefined) {
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 
 /**
- * The `compression` option checked, or undefined when it is not given; `invalid` throws
- * `FW_ERR_INVALID_OPTION` naming the option.
+ * The `compression` option checked, or undefined when it is not given. Throws
+ * `FW_ERR_INVALID_OPTION` naming the option at fault.
  */
 export function resolveCompression(
   options: CompressionOptions | undefined,
-  invalid: (option: string, expected: string, got: string) => never,
 ): Compression | undefined {
   if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    invalid(
-      'compression',
-      "an object such as { threshold: 1024, encodings: ['br', 'gzip'] }",
-      String(options),
+  const check: OptionChecks = optionChecks('createApp');
+  const given = check.record(
+    'compression',
+    options,
+    "an object such as { threshold: 1024, encodings: ['br', 'gzip'] }",
+    ['threshold', 'encodings'],
+  );
+  const threshold = given['threshold'] ?? 1024;
+  if (typeof threshold !== 'number' || !Number.isSafeInteger(threshold) || threshold < 0) {
+    check.invalid(
+      'compression.threshold',
+      'an integer number of bytes, 0 or more',
+      shown(threshold),
     );
   }
-  for (const key of Object.keys(options)) {
-    if (key !== 'threshold' && key !== 'encodings') {
-      invalid(`compression.${key}`, 'one of threshold, encodings', key);
-    }
-  }
-  const threshold = options.threshold ?? 1024;
-  if (typeof threshold !== 'number' || !Number.isSafeInteger(threshold) || threshold < 0) {
-    invalid('compression.threshold', 'an integer number of bytes, 0 or more', String(threshold));
-  }
-  const encodings = options.encodings ?? ENCODINGS;
+  const encodings = (given['encodings'] ?? ENCODINGS) as Encoding[];
   if (
     !Array.isArray(encodings) ||
     encodings.length === 0 ||
     encodings.some((e) => !ENCODINGS.includes(e)) ||
     new Set(encodings).size !== encodings.length
   ) {
-    invalid('compression.encodings', "a list of 'br' and 'gzip', each once", String(encodings));
+    check.invalid(
+      'compression.encodings',
+      "a list of 'br' and 'gzip', each once",
+      shown(encodings),
+    );
   }
   return Object.freeze({ threshold, encodings: [...encodings] });
+}
+
+/**
+ * The compression plug-in of `createApp({ compression })`, or undefined when the option is not
+ * given: every response the server sends is encoded by {@link compress}. @internal
+ */
+export function compressionPlugin(options: CompressionOptions | undefined): Plugin | undefined {
+  const c = resolveCompression(options);
+  if (c === undefined) return undefined;
+  const encode: ResponseEncoder = (ex, status, headers, body, size) =>
+    compress(c, ex.response, status, ex.header('accept-encoding'), headers, body, size);
+  return { name: 'compression', setup: (host) => host.setEncoder(encode) };
 }

@@ -2,8 +2,8 @@
  * The options of `cors()`, their defaults, and their checks: every mistake fails `cors()` itself
  * with `FW_ERR_INVALID_OPTION` naming `cors.<option>`, before the app starts.
  */
-import { FwError } from '../../core/errors.js';
-import { normalizeOrigin } from '../../ws/limits.js';
+import { optionChecks, shown } from '../../core/options.js';
+import { normalizeOrigin } from '../../core/request/origin.js';
 
 /** Which origins may read responses: exact origins, any (`'*'`), or a predicate. */
 export type CorsOrigins = readonly string[] | '*' | ((origin: string) => boolean);
@@ -57,7 +57,7 @@ export function corsConfig(options: CorsOptions): CorsConfig {
     invalid('', 'an object with origins', shown(options));
   }
   for (const key of Object.keys(options)) {
-    if (!KEYS.includes(key)) invalid(key, `one of ${KEYS.join(', ')}`, 'an unknown option');
+    if (!KEYS.includes(key)) invalid(key, `one of ${KEYS.join(', ')}`, shown(key));
   }
   const credentials = options.credentials ?? false;
   if (typeof credentials !== 'boolean') invalid('credentials', 'true or false', shown(credentials));
@@ -118,17 +118,11 @@ function tokens(option: string, values: unknown): string[] {
   return [...new Set(values as string[])];
 }
 
-function shown(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-  }
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  return String(value);
-}
-
+/** Fails `cors()`, naming `cors` or `cors.<option>` (`option` empty for the whole options). */
 function invalid(option: string, expected: string, got: string): never {
-  const name = option === '' ? 'cors' : `cors.${option}`;
-  throw new FwError('FW_ERR_INVALID_OPTION', { option: name, expected, got });
+  return optionChecks('createApp').invalid(
+    option === '' ? 'cors' : `cors.${option}`,
+    expected,
+    got,
+  );
 }

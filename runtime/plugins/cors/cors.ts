@@ -6,9 +6,12 @@
  * response keeps them. An origin not allowed gets no `Access-Control-*` header.
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
+
+import type { ExecutionContext } from '../../core/pipeline/execution-context.js';
+import type { Interceptor } from '../../core/pipeline/interceptor.js';
 import { RESPONSE_WRITER_KEY } from '../../core/pipeline/keys.js';
 import { ErrAbortPipeline } from '../../core/pipeline/pipeline.js';
-import type { ExecutionContext, Interceptor, ResponseWriter } from '../../core/pipeline/types.js';
+import type { ResponseWriter } from '../../http/staged-response.js';
 import { type CorsConfig, type CorsOptions, corsConfig } from './cors-options.js';
 
 /**

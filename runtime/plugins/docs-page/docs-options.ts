@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompiledRoute } from '../../app/compile.js';
-import type { HealthPaths } from '../../app/health.js';
 import { FwError } from '../../core/errors.js';
+import { isRecord, type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import type { AppRoute } from '../plugin.js';
 
 /**
  * A document for the page: the object itself, or the JSON file fwgen wrote, read once by
@@ -47,36 +47,24 @@ export interface DocsConfig {
   readonly title: string;
 }
 
+const invalid: OptionChecks['invalid'] = optionChecks('createApp').invalid;
 const KEYS: readonly string[] = ['path', 'openapi', 'asyncapi'];
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
  * The docs option checked, or undefined when absent. Throws `FW_ERR_INVALID_OPTION` naming the key
- * at fault: an unknown key, a path that is none or that holds a health probe, a document that is
- * not one. @internal
+ * at fault: an unknown key, a path that is none, a document that is not one. @internal
  */
-export function docsConfig(
-  option: unknown,
-  health: HealthPaths | undefined,
-): DocsConfig | undefined {
+export function docsConfig(option: unknown): DocsConfig | undefined {
   if (option === undefined) return undefined;
   if (!isRecord(option)) {
-    invalid('docs', '{ path, openapi, asyncapi? }', describe(option));
+    invalid('docs', '{ path, openapi, asyncapi? }', shown(option));
   }
   for (const key of Object.keys(option)) {
-    if (!KEYS.includes(key)) invalid(`docs.${key}`, `one of ${KEYS.join(', ')}`, `'${key}'`);
+    if (!KEYS.includes(key)) invalid(`docs.${key}`, `one of ${KEYS.join(', ')}`, shown(key));
   }
   const path = checkPath(option['path']);
   const prefix = `${path}/`;
-  for (const probe of health === undefined ? [] : [health.live, health.ready]) {
-    if (probe === path || probe.startsWith(prefix)) {
-      invalid(
-        'docs.path',
-        `a path apart from the health probe ${probe}, which it would hide`,
-        `'${path}'`,
-      );
-    }
-  }
   const openapi = documentOf('openapi', option['openapi']);
   const asyncapi =
     option['asyncapi'] === undefined ? undefined : documentOf('asyncapi', option['asyncapi']);
@@ -92,11 +80,26 @@ export function docsConfig(
 }
 
 /**
- * Throws `FW_ERR_DUPLICATE_ROUTE` when an HTTP route or a WebSocket gateway is declared on the
- * page's path or under it. A route whose pattern merely matches one of them (`/:section`) is
- * shadowed there by the page, as for the health probes. @internal
+ * Throws `FW_ERR_INVALID_OPTION` when the page's path holds a path a probe answers before it (a
+ * health probe), which it would hide, and `FW_ERR_DUPLICATE_ROUTE` when an HTTP route or a
+ * WebSocket gateway is declared on the page's path or under it. A route whose pattern merely
+ * matches one of them (`/:section`) is shadowed there by the page, as for the health probes.
+ * @internal
  */
-export function checkDocsPaths(routes: readonly CompiledRoute[], docs: DocsConfig): void {
+export function checkDocsPaths(
+  routes: readonly AppRoute[],
+  probed: readonly string[],
+  docs: DocsConfig,
+): void {
+  for (const probe of probed) {
+    if (probe === docs.path || probe.startsWith(docs.prefix)) {
+      invalid(
+        'docs.path',
+        `a path apart from the health probe ${probe}, which it would hide`,
+        shown(docs.path),
+      );
+    }
+  }
   for (const r of routes) {
     if (r.method === 'EVENT' || (r.path !== docs.path && !r.path.startsWith(docs.prefix))) {
       continue;
@@ -121,7 +124,7 @@ function checkPath(path: unknown): string {
       'docs.path',
       "a path such as '/docs' (segments of letters, digits and . _ ~ -, not '/', " +
         "no trailing '/')",
-      typeof path === 'string' ? `'${path}'` : describe(path),
+      shown(path),
     );
   }
   return path as string;
@@ -145,10 +148,10 @@ function documentOf(
     const file = fileOf(given, option, expected);
     doc = readJson(file, option, expected);
     if (!isRecord(doc) || typeof doc[kind] !== 'string') {
-      invalid(option, expected, `'${file}', which holds ${describe(doc)}`);
+      invalid(option, expected, `'${file}', which holds ${shown(doc)}`);
     }
   }
-  if (!isRecord(doc) || typeof doc[kind] !== 'string') invalid(option, expected, describe(doc));
+  if (!isRecord(doc) || typeof doc[kind] !== 'string') invalid(option, expected, shown(doc));
   let json: string;
   try {
     json = JSON.stringify(doc);
@@ -195,25 +198,4 @@ function errorText(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return code;
   return err instanceof Error ? err.message : String(err);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A short account of a wrong value: its keys when it is an object, never all of it. */
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (isRecord(value)) {
-    const keys = Object.keys(value);
-    return keys.length === 0
-      ? 'an empty object'
-      : `an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
-  }
-  if (typeof value !== 'string') return String(value);
-  return value.length > 40 ? `a string of ${value.length} characters` : `'${value}'`;
-}
-
-function invalid(option: string, expected: string, got: string): never {
-  throw new FwError('FW_ERR_INVALID_OPTION', { option, expected, got });
 }

@@ -10,10 +10,11 @@ import type { Logger } from '../../core/log/logger.js';
 import type { HttpExchange } from '../../http/exchange.js';
 import { stageError } from '../../http/render.js';
 import { logExchangeFailure } from '../../http/request-log.js';
-import type { DocsConfig } from './docs-options.js';
+import type { Plugin } from '../plugin.js';
+import { checkDocsPaths, type DocsConfig, docsConfig } from './docs-options.js';
 import { DOCS_CSP, PAGE_CSS, PAGE_FILES, pageHtml, pageScript } from './docs-page.js';
 import { type ConstantHeader, StaticFile } from './static-file.js';
-import { SWAGGER_UI_FILES, type SwaggerUiFile } from './swagger-ui.js';
+import { SWAGGER_UI_FILES, type SwaggerUiFile, swaggerUiFiles } from './swagger-ui.js';
 
 /** Sent with every file of the page: the policy, and no guessing of content types. */
 const HEADERS: readonly ConstantHeader[] = [
@@ -83,4 +84,23 @@ function fail(ex: HttpExchange, err: FwError, logger: Logger): void {
   stageError(ex.response, err);
   ex.send();
   logExchangeFailure(logger, ex, err);
+}
+
+/**
+ * The docs page plug-in of `createApp({ docs })`, or undefined when the option is not given. The
+ * option is checked at once; its paths are checked against the app's routes and the health probes
+ * when it joins, and Swagger UI's files are read then, once, so a missing package fails
+ * `createApp` instead of the first visit. @internal
+ */
+export function docsPage(option: unknown): Plugin | undefined {
+  const docs = docsConfig(option);
+  if (docs === undefined) return undefined;
+  return {
+    name: 'docs',
+    setup(host) {
+      checkDocsPaths(host.routes, host.probedPaths, docs);
+      const files = docsFiles(docs, swaggerUiFiles());
+      host.addProbe(docsProbe(docs, files, host.logger), [...files.keys()]);
+    },
+  };
 }

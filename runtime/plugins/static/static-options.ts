@@ -5,7 +5,9 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
-import { FwError } from '../../core/errors.js';
+import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
+
+const invalid: OptionChecks['invalid'] = optionChecks('createApp').invalid;
 
 /**
  * One folder served as files at a path prefix, for GET and HEAD, through the global interceptors.
@@ -53,13 +55,13 @@ const FILE_NAME = /^[^/\\\0.][^/\\\0]*$/;
 export function resolveStatic(value: unknown): readonly StaticMount[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    invalid('static', 'an array of { root, prefix } entries', String(value));
+    invalid('static', 'an array of { root, prefix } entries', shown(value));
   }
   const mounts = value.map((entry: unknown, i) => resolveMount(entry, `static[${i}]`));
   const seen = new Set<string>();
   for (const [i, m] of mounts.entries()) {
     if (seen.has(m.prefix)) {
-      invalid(`static[${i}].prefix`, 'a prefix no other static entry has', `'${m.prefix}'`);
+      invalid(`static[${i}].prefix`, 'a prefix no other static entry has', shown(m.prefix));
     }
     seen.add(m.prefix);
   }
@@ -68,23 +70,23 @@ export function resolveStatic(value: unknown): readonly StaticMount[] {
 
 function resolveMount(entry: unknown, at: string): StaticMount {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-    invalid(at, "an object such as { root: './public', prefix: '/' }", String(entry));
+    invalid(at, "an object such as { root: './public', prefix: '/' }", shown(entry));
   }
   for (const key of Object.keys(entry)) {
-    if (!KEYS.includes(key)) invalid(`${at}.${key}`, `one of ${KEYS.join(', ')}`, key);
+    if (!KEYS.includes(key)) invalid(`${at}.${key}`, `one of ${KEYS.join(', ')}`, shown(key));
   }
   const o = entry as Record<string, unknown>;
   const root = resolveRoot(o['root'], `${at}.root`);
   const index = o['index'] ?? 'index.html';
   if (index !== false && !(typeof index === 'string' && FILE_NAME.test(index))) {
-    invalid(`${at}.index`, "false or a file name such as 'index.html'", show(index));
+    invalid(`${at}.index`, "false or a file name such as 'index.html'", shown(index));
   }
   const maxAge = o['maxAge'] ?? 0;
   if (typeof maxAge !== 'number' || !Number.isSafeInteger(maxAge) || maxAge < 0) {
-    invalid(`${at}.maxAge`, 'a whole number of milliseconds, 0 or more', show(maxAge));
+    invalid(`${at}.maxAge`, 'a whole number of milliseconds, 0 or more', shown(maxAge));
   }
   const immutable = o['immutable'] ?? false;
-  if (typeof immutable !== 'boolean') invalid(`${at}.immutable`, 'a boolean', show(immutable));
+  if (typeof immutable !== 'boolean') invalid(`${at}.immutable`, 'a boolean', shown(immutable));
   return Object.freeze({
     root,
     prefix: resolvePrefix(o['prefix'] ?? '/', `${at}.prefix`),
@@ -98,7 +100,7 @@ function resolveMount(entry: unknown, at: string): StaticMount {
 /** The root's real path; it must exist and be a directory. */
 function resolveRoot(value: unknown, option: string): string {
   if (typeof value !== 'string' || value === '') {
-    invalid(option, "the path of a directory, such as './public'", show(value));
+    invalid(option, "the path of a directory, such as './public'", shown(value));
   }
   let real: string;
   try {
@@ -115,11 +117,11 @@ function resolveRoot(value: unknown, option: string): string {
 function resolvePrefix(value: unknown, option: string): string {
   const expected =
     "a path starting with '/', such as '/' or '/assets', with no '*', ':', '?', '#', '%', '..' or empty segment";
-  if (typeof value !== 'string' || !value.startsWith('/')) invalid(option, expected, show(value));
+  if (typeof value !== 'string' || !value.startsWith('/')) invalid(option, expected, shown(value));
   const trimmed = value.length > 1 && value.endsWith('/') ? value.slice(0, -1) : value;
   if (trimmed === '/') return trimmed;
   for (const segment of trimmed.slice(1).split('/')) {
-    if (!PREFIX_SEGMENT.test(segment)) invalid(option, expected, show(value));
+    if (!PREFIX_SEGMENT.test(segment)) invalid(option, expected, shown(value));
   }
   return trimmed;
 }
@@ -128,7 +130,7 @@ function resolvePrefix(value: unknown, option: string): string {
 function resolveFallback(value: unknown, root: string, option: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !FILE_NAME.test(value)) {
-    invalid(option, "the name of a file of root, such as 'index.html'", show(value));
+    invalid(option, "the name of a file of root, such as 'index.html'", shown(value));
   }
   const file = resolve(root, value);
   let real: string;
@@ -148,12 +150,4 @@ export function isInside(root: string, path: string): boolean {
   if (!isAbsolute(path)) return false;
   if (path === root) return true;
   return path.startsWith(root.endsWith(sep) ? root : root + sep);
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : String(value);
-}
-
-function invalid(option: string, expected: string, got: string): never {
-  throw new FwError('FW_ERR_INVALID_OPTION', { option, expected, got });
 }

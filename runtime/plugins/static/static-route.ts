@@ -6,15 +6,18 @@
  */
 
 import { FwError } from '../../core/errors.js';
+import type { ExecutionContext } from '../../core/pipeline/execution-context.js';
+import type { HandlerMeta } from '../../core/pipeline/interceptor.js';
 import type { Route } from '../../core/pipeline/pipeline.js';
-import type { ArgumentResolver, ExecutionContext, HandlerMeta } from '../../core/pipeline/types.js';
+import type { ArgumentResolver } from '../../core/pipeline/resolver.js';
 import type { FindMyWayRouter } from '../../core/router/find-my-way-router.js';
 import type { HttpExchange } from '../../http/exchange.js';
 import { Reply } from '../../http/reply.js';
+import type { Plugin } from '../plugin.js';
 import { acceptsHtml } from './accepts-html.js';
 import { filePath } from './safe-path.js';
 import { type FileAnswer, sendFile } from './send-file.js';
-import type { StaticMount } from './static-options.js';
+import { resolveStatic, type StaticMount } from './static-options.js';
 
 const META: HandlerMeta = Object.freeze({
   method: Object.freeze({ name: 'static' }),
@@ -98,4 +101,14 @@ async function serveStatic(mount: StaticMount, ex: HttpExchange): Promise<Reply>
   // The file's stream is the body: sent with its Content-Length as the client reads it, stopped
   // unread for HEAD and 304, destroyed when the client leaves (runtime/http/stream-body.ts).
   return new Reply(answer.stream, answer.status, answer.headers);
+}
+
+/**
+ * The static-files plug-in of `createApp({ static })`, or undefined when no folder is served: its
+ * routes join the router after the controllers' (see {@link addStaticRoutes}). @internal
+ */
+export function staticFiles(option: unknown): Plugin | undefined {
+  const mounts = resolveStatic(option);
+  if (mounts.length === 0) return undefined;
+  return { name: 'static', setup: (host) => addStaticRoutes(host.router, mounts) };
 }

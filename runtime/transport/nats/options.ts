@@ -1,7 +1,7 @@
 /** The options of `natsTransport`, their defaults, and their checks. */
 import { FallbackLogger } from '../../core/log/fallback-logger.js';
 import type { Logger } from '../../core/log/logger.js';
-import { optionChecks } from '../shared/option-checks.js';
+import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
 /** What `natsTransport` takes. Only `url` and `group` are required. */
@@ -61,8 +61,9 @@ export interface ResolvedOptions {
   readonly logger: FallbackLogger;
 }
 
-const check = optionChecks('natsTransport');
-const { integer, invalid, text } = check;
+const check: OptionChecks = optionChecks('natsTransport');
+const { integer, text } = check;
+const invalid: OptionChecks['invalid'] = check.invalid;
 
 // JetStream names (streams, consumers) may not hold these (ADR-6).
 const BAD_NAME = /[\s.*>/\\]/;
@@ -140,28 +141,33 @@ function deadLetter(prefix: string, value: unknown): string {
   const s = subject('deadLetterSubject', value);
   // On the event prefix it would be a consumable event, and could overlap the stream's subjects.
   if (s.startsWith(`${prefix}.`)) {
-    invalid('deadLetterSubject', `a subject outside '${prefix}.>' (the events)`, value);
+    invalid('deadLetterSubject', `a subject outside '${prefix}.>' (the events)`, shown(value));
   }
   return s;
 }
 
 function jsName(option: string, value: unknown): string {
   const s = text(option, value);
-  if (BAD_NAME.test(s)) invalid(option, "a name without whitespace, '.', '*', '>', '/' or '\\'", s);
+  if (BAD_NAME.test(s))
+    invalid(option, "a name without whitespace, '.', '*', '>', '/' or '\\'", shown(s));
   return s;
 }
 
 function subject(option: string, value: unknown): string {
   const s = text(option, value);
   if (!SUBJECT.test(s) || s.startsWith('$')) {
-    invalid(option, "a subject of dot-separated tokens, without wildcards or a leading '$'", s);
+    invalid(
+      option,
+      "a subject of dot-separated tokens, without wildcards or a leading '$'",
+      shown(s),
+    );
   }
   return s;
 }
 
 function oneOf<T extends string>(option: string, value: unknown, allowed: readonly T[]): T {
   if (!allowed.includes(value as T)) {
-    invalid(option, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, value);
+    invalid(option, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, shown(value));
   }
   return value as T;
 }

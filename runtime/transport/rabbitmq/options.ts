@@ -1,7 +1,7 @@
 /** The options of `rabbitmqTransport`, their defaults, and their checks. */
 import type { ChannelModel } from 'amqplib';
 import type { Logger } from '../../core/log/logger.js';
-import { optionChecks } from '../shared/option-checks.js';
+import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
 import { importOptional } from '../shared/optional-package.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
@@ -65,7 +65,7 @@ export interface ResolvedOptions {
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
-const check = optionChecks('rabbitmqTransport');
+const check: OptionChecks = optionChecks('rabbitmqTransport');
 
 /** Applies defaults and rejects values that make no sense, naming the option. @internal */
 export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptions {
@@ -116,7 +116,7 @@ function name(option: string, value: unknown, isBrokerName = true): string {
   const s = check.text(option, value);
   // RabbitMQ reserves the amq. prefix (and '' is the default exchange, which Spine refuses too).
   if (isBrokerName && s.startsWith('amq.')) {
-    check.invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", s);
+    check.invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", shown(s));
   }
   return s;
 }

@@ -3,7 +3,7 @@
  * capped (Spine v0.5.1's consumer rebuild policy: 100 ms initial, 5 s max, ×2, 20 % jitter,
  * unlimited attempts).
  */
-import type { OptionChecks } from './option-checks.js';
+import { type OptionChecks, shown } from '../../core/options.js';
 
 /** How a lost connection is retried. */
 export interface ReconnectOptions {
@@ -41,15 +41,15 @@ export function resolveReconnect(
   for (const key of ['initialDelayMs', 'maxDelayMs', 'factor'] as const) {
     const min = key === 'factor' ? 1 : 0;
     if (!(typeof r[key] === 'number' && Number.isFinite(r[key]) && r[key] >= min)) {
-      check.invalid(`reconnect.${key}`, `a finite number ≥ ${min}`, r[key]);
+      check.invalid(`reconnect.${key}`, `a finite number ≥ ${min}`, shown(r[key]));
     }
   }
   if (!(r.jitter >= 0 && r.jitter <= 1)) {
-    check.invalid('reconnect.jitter', 'a number from 0 to 1', r.jitter);
+    check.invalid('reconnect.jitter', 'a number from 0 to 1', shown(r.jitter));
   }
   const attempts = r.maxAttempts;
   if (!(attempts === Number.POSITIVE_INFINITY || (Number.isInteger(attempts) && attempts >= 0))) {
-    check.invalid('reconnect.maxAttempts', 'an integer ≥ 0 or Infinity', attempts);
+    check.invalid('reconnect.maxAttempts', 'an integer ≥ 0 or Infinity', shown(attempts));
   }
   return r;
 }

@@ -39,14 +39,14 @@ describe('options that make no sense', () => {
       'bodyLimit as text',
       {
         given: { bodyLimit: '1mb' as unknown as number },
-        want: "option 'bodyLimit' must be a positive number; got 1mb",
+        want: "option 'bodyLimit' must be a positive number; got '1mb'",
       },
     ],
     [
       'multipart.unknownKey',
       {
         given: { multipart: { unknownKey: 1 } as AppOptions['multipart'] },
-        want: `option 'multipart.unknownKey' must be one of ${MULTIPART}; got unknownKey`,
+        want: `option 'multipart.unknownKey' must be one of ${MULTIPART}; got 'unknownKey'`,
       },
     ],
     [
@@ -95,7 +95,7 @@ describe('options that make no sense', () => {
       'maxHeaderBytes as text',
       {
         given: { maxHeaderBytes: '16kb' as unknown as number },
-        want: "option 'maxHeaderBytes' must be a positive integer; got 16kb",
+        want: "option 'maxHeaderBytes' must be a positive integer; got '16kb'",
       },
     ],
     [
@@ -123,14 +123,14 @@ describe('options that make no sense', () => {
       'pagination.maxSize as text',
       {
         given: { pagination: { maxSize: '50' as unknown as number } },
-        want: "option 'pagination.maxSize' must be a positive integer; got 50",
+        want: "option 'pagination.maxSize' must be a positive integer; got '50'",
       },
     ],
     [
       'pagination.max',
       {
         given: { pagination: { max: 50 } as AppOptions['pagination'] },
-        want: "option 'pagination.max' must be one of maxSize; got max",
+        want: "option 'pagination.max' must be one of maxSize; got 'max'",
       },
     ],
     [

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, FwError, HttpError, problemOf } from '../../../runtime/core/errors.js';
+import { STATUS_TITLES } from '../../../runtime/core/status-titles.js';
 
 const doc = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
 const rows = [...doc.matchAll(/^\| `(FW_ERR_[A-Z_]+)` \| (\d{3}) \| (.+) \|$/gm)].map((m) => ({
@@ -120,5 +122,12 @@ describe('problem members', () => {
     for (const extensions of bad) {
       expect(() => new HttpError(400, 'bad', { extensions })).toThrow(TypeError);
     }
+  });
+});
+
+describe('STATUS_TITLES', () => {
+  it('gives every 4xx and 5xx the reason phrase Node sends in the status line', () => {
+    const node = Object.entries(STATUS_CODES).filter(([status]) => Number(status) >= 400);
+    expect(Object.entries(STATUS_TITLES)).toEqual(node);
   });
 });

@@ -1,7 +1,7 @@
 /** Hand-built request bodies and chunked sources for the body-layer tests. */
 
 import { FwError } from '../../../runtime/core/errors.js';
-import type { MultipartForm } from '../../../runtime/core/pipeline/types.js';
+import type { MultipartForm } from '../../../runtime/http/multipart.js';
 
 /** A part of a multipart body: a field, a file, or raw header lines with a body. */
 export type Part =

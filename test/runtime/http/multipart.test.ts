@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MultipartForm } from '../../../runtime/core/pipeline/types.js';
 import { DEFAULT_BODY_LIMITS, type MultipartLimits } from '../../../runtime/http/body-limits.js';
+import type { MultipartForm } from '../../../runtime/http/multipart.js';
 import { parseMultipart } from '../../../runtime/http/multipart.js';
 import {
   BOUNDARY,

@@ -3,9 +3,9 @@
 import { consumerContext, httpContext } from 'fw/testing';
 import { describe, expect, it } from 'vitest';
 import { FwError } from '../../../runtime/core/errors.js';
-import type { ParameterMeta } from '../../../runtime/core/pipeline/types.js';
+import type { ParameterMeta } from '../../../runtime/core/pipeline/resolver.js';
 import { oneValue, type QueryReader } from '../../../runtime/core/query/query.js';
-import { QueryResolver } from '../../../runtime/http/query-resolver.js';
+import { QueryResolver } from '../../../runtime/http/resolvers.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];
 

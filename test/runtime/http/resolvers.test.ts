@@ -1,12 +1,10 @@
 import { httpContext as newHttpContext } from 'fw/testing';
 import { describe, expect, it } from 'vitest';
 import { FwError } from '../../../runtime/core/errors.js';
-import type {
-  ExecutionContext,
-  HttpRequestContext,
-  ParameterMeta,
-} from '../../../runtime/core/pipeline/types.js';
+import type { ExecutionContext } from '../../../runtime/core/pipeline/execution-context.js';
+import type { ParameterMeta } from '../../../runtime/core/pipeline/resolver.js';
 import { Values } from '../../../runtime/core/query/values.js';
+import type { HttpRequestContext } from '../../../runtime/http/http-context.js';
 import { PaginationResolver, QueryValuesResolver } from '../../../runtime/http/resolvers.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];

@@ -1,7 +1,7 @@
 import type { ExecutionContext, ParameterMeta, UploadedFiles } from 'fw/core';
 import { consumerContext, httpContext, webSocketContext } from 'fw/testing';
 import { describe, expect, it } from 'vitest';
-import { UploadedFilesResolver } from '../../../runtime/http/uploaded-files-resolver.js';
+import { UploadedFilesResolver } from '../../../runtime/http/resolvers.js';
 import {
   formType,
   multipartBody,

@@ -7,7 +7,7 @@ const base: NatsTransportOptions = { url: 'nats://127.0.0.1:4222', group: 'billi
 
 describe('natsTransport options', () => {
   it.each<[string, Partial<NatsTransportOptions>, string]>([
-    ['an empty url', { url: '' }, 'option \'url\' must be a non-empty string; got ""'],
+    ['an empty url', { url: '' }, "option 'url' must be a non-empty string; got ''"],
     ['a group with a dot', { group: 'a.b' }, "option 'group' must be a name without whitespace"],
     ['a stream with a space', { stream: 'a b' }, "option 'stream' must be a name without"],
     ['a wildcard prefix', { subjectPrefix: 'fw.*' }, "option 'subjectPrefix' must be a subject"],
@@ -29,7 +29,7 @@ describe('natsTransport options', () => {
     [
       'a deliver policy',
       { deliverPolicy: 'last' as 'new' },
-      "option 'deliverPolicy' must be one of 'new', 'all'; got \"last\"",
+      "option 'deliverPolicy' must be one of 'new', 'all'; got 'last'",
     ],
   ])('refuses %s', (_, options, message) => {
     expect(() => natsTransport({ ...base, ...options })).toThrow(`natsTransport ${message}`);

@@ -9,7 +9,7 @@ const base: RabbitMqTransportOptions = { url: 'amqp://127.0.0.1', group: 'billin
 
 describe('rabbitmq transport options', () => {
   it.each<[string, Partial<RabbitMqTransportOptions>, string]>([
-    ['group', { group: '' }, 'option \'group\' must be a non-empty string; got ""'],
+    ['group', { group: '' }, "option 'group' must be a non-empty string; got ''"],
     [
       'exchange',
       { exchange: 'amq.topic' },

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ExecutionContext } from '../../../../runtime/core/pipeline/execution-context.js';
+import type {
+  HandlerMeta,
+  Interceptor,
+  PostExecutionHook,
+} from '../../../../runtime/core/pipeline/interceptor.js';
 import {
   createPipeline,
   ErrAbortPipeline,
@@ -6,13 +12,7 @@ import {
   type Protocol,
   type Route,
 } from '../../../../runtime/core/pipeline/pipeline.js';
-import type {
-  ArgumentResolver,
-  ExecutionContext,
-  HandlerMeta,
-  Interceptor,
-  PostExecutionHook,
-} from '../../../../runtime/core/pipeline/types.js';
+import type { ArgumentResolver } from '../../../../runtime/core/pipeline/resolver.js';
 import type { EventContext } from '../../../../runtime/events/event-context.js';
 import { consumerContext } from '../../../../runtime/testing/contexts.js';
 

@@ -5,15 +5,17 @@ import { type DomainEvent, PUBLISHER_KEY, publishEvents } from 'fw/publish';
 import { consumerContext, httpContext, webSocketContext } from 'fw/testing';
 import { describe, expect, it } from 'vitest';
 import {
-  ConsumerRequestContextResolver,
   ContextResolver,
   ControllerContextResolver,
   EventBusResolver,
-  HttpRequestContextResolver,
-  WebSocketContextResolver,
-  WebSocketMessageContextResolver,
 } from '../../../../runtime/core/resolvers/context-resolvers.js';
 import { EventContext } from '../../../../runtime/events/event-context.js';
+import { ConsumerRequestContextResolver } from '../../../../runtime/events/resolvers.js';
+import { HttpRequestContextResolver } from '../../../../runtime/http/resolvers.js';
+import {
+  WebSocketContextResolver,
+  WebSocketMessageContextResolver,
+} from '../../../../runtime/ws/resolvers.js';
 import { thrown } from '../../http/multipart-fixtures.js';
 
 type Case<G, W> = [name: string, { given: G; want: W }];

@@ -32,7 +32,7 @@ function failure(options: Partial<AppOptions>, routes: readonly TestRoute[] = []
 }
 
 function invalid(option: string, expected: string, got: string): FwError {
-  return new FwError('FW_ERR_INVALID_OPTION', { option, expected, got });
+  return new FwError('FW_ERR_INVALID_OPTION', { owner: 'createApp', option, expected, got });
 }
 
 /** A directory for the test's files, removed when it finishes. */
@@ -85,7 +85,7 @@ describe('createApp({ docs }) refuses options that cannot serve a page', () => {
       { path: '/docs', openapi: [] },
       'docs.openapi',
       expectedDocument('openapi'),
-      'an array',
+      'an empty array',
     ],
     [
       'an OpenAPI document as the AsyncAPI one',

@@ -38,12 +38,12 @@ describe('wrong values', () => {
     [
       'no object',
       'public',
-      "static[0]' must be an object such as { root: './public', prefix: '/' }; got public",
+      "static[0]' must be an object such as { root: './public', prefix: '/' }; got 'public'",
     ],
     [
       'an unknown key',
       { root, dotfiles: 'allow' },
-      "static[0].dotfiles' must be one of root, prefix, index, maxAge, immutable, fallback; got dotfiles",
+      "static[0].dotfiles' must be one of root, prefix, index, maxAge, immutable, fallback; got 'dotfiles'",
     ],
     [
       'no root',
@@ -153,7 +153,7 @@ describe('wrong values', () => {
 
   it('static not an array, and two entries with one prefix', () => {
     expect(() => createApp({ bindings, static: {} as never })).toThrow(
-      "createApp option 'static' must be an array of { root, prefix } entries; got [object Object]",
+      "createApp option 'static' must be an array of { root, prefix } entries; got an empty object",
     );
     expect(() => createApp({ bindings, static: [{ root }, { root, prefix: '/' }] })).toThrow(
       "createApp option 'static[1].prefix' must be a prefix no other static entry has; got '/'",
