@@ -4,16 +4,13 @@
  * can reach them (exported, concrete, public instance methods).
  */
 import { ts } from 'ts-morph';
-import type { ConsumerDelivery, ImportRef, SourceLocation } from '../ir.js';
+import type { ConsumerDelivery, ControllerKind, ImportRef, SourceLocation } from '../ir.js';
 import { deliveryOf } from './delivery.js';
 import type { FwDecorator, FwDecoratorUse } from './framework.js';
 import { interceptorRefs } from './interceptors.js';
 import { handlerRoute, prefixOf } from './routes.js';
 import { decoratorsOf, type Scope } from './scope.js';
 import { exportsAs } from './symbols.js';
-
-/** The three kinds of controller class. */
-export type ControllerKind = 'http' | 'events' | 'websocket';
 
 /** A handler method as found, before its parameters are read. */
 export interface FoundHandler {
