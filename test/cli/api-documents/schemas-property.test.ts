@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { Validator } from 'fw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { componentNames, componentSchemas } from '../../../cli/docs/schemas.js';
+import { componentNames, componentSchemas } from '../../../cli/api-documents/schemas.js';
 import type { NamedType } from '../../../cli/ir.js';
 import { loadValidators, removeGenerated } from '../emit/generated.js';
 import { type Formats, judges, REF_BASE } from './schema-ajv.js';

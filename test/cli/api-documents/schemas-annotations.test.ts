@@ -3,7 +3,11 @@
 // the keywords that say what the value is; never `readOnly` from `readonly`, which would tell
 // clients to leave out a property fw's validator requires.
 import { describe, expect, it } from 'vitest';
-import { componentNames, componentSchemas, type JsonSchema } from '../../../cli/docs/schemas.js';
+import {
+  componentNames,
+  componentSchemas,
+  type JsonSchema,
+} from '../../../cli/api-documents/schemas.js';
 import type { DocComment, NamedType, PropertyShape, Shape } from '../../../cli/ir.js';
 import { named, ref, s } from '../emit/builder.js';
 import { analyzedTypes, bodiesController } from './schema-app.js';

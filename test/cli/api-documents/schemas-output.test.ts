@@ -6,7 +6,7 @@ import {
   componentSchemas,
   type JsonSchema,
   schemaOf,
-} from '../../../cli/docs/schemas.js';
+} from '../../../cli/api-documents/schemas.js';
 import type { NamedType, Shape } from '../../../cli/ir.js';
 import { array, literal, named, object, record, ref, s, tuple, union } from '../emit/builder.js';
 
