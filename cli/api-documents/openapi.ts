@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 document of an app, a pure function of its model: one operation per HTTP
  * handler, its parameters, body and answers, fw's problem responses, and a component schema for
- * every application type the operations refer to (docs: the issue 17 contract, "Operations").
+ * every application type the operations refer to; docs/fwgen.md, "API documents", lists what each
+ * piece of the source becomes in the document.
  * Keys are written in a fixed order and lists sorted, so the JSON or YAML is byte for byte stable.
  *
  * @see https://spec.openapis.org/oas/v3.1.0 (4.8.10 Operation Object, 4.8.12 Parameter Object)

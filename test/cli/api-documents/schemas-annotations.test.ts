@@ -1,4 +1,4 @@
-// What JSDoc and `readonly` add to a schema (issue 17): `description` from the summary and the
+// What JSDoc and `readonly` add to a schema: `description` from the summary and the
 // paragraphs after it, `deprecated: true` from `@deprecated`, `examples` from `@example`, after
 // the keywords that say what the value is; never `readOnly` from `readonly`, which would tell
 // clients to leave out a property fw's validator requires.

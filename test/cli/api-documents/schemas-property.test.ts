@@ -1,4 +1,4 @@
-// The contract's property (issue 17): for generated JSON values, ajv in 2020-12 mode accepts a
+// The schemas' promise: for generated JSON values, ajv in 2020-12 mode accepts a
 // value under a type's component schema exactly when fw's generated validator of that type does,
 // whether ajv takes `format` as an annotation (the 2020-12 default) or checks it.
 // The validators are rendered by fwgen's emitter from the same model, written out and imported.
