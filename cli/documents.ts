@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { asyncApiDocument } from './api-documents/asyncapi.js';
 import { documentFormat, formatDocument } from './api-documents/format.js';
-import { type DocumentInfo, openApiDocument } from './api-documents/openapi.js';
+import { openApiDocument } from './api-documents/openapi.js';
+import type { DocumentInfo } from './api-documents/shared.js';
 import type { AppModel } from './ir.js';
 import { type DocumentOutput, display, type Project } from './project.js';
 

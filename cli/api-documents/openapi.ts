@@ -11,20 +11,9 @@
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, ParamModel } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
 import { parameters } from './openapi-params.js';
-import { componentNames, componentSchemas, type JsonSchema, schemaOf } from './schemas.js';
-import {
-  controllerLabels,
-  type DocumentInfo,
-  infoObject,
-  referencedTypes,
-  shapeRefs,
-  typeIndex,
-} from './shared.js';
+import { type JsonSchema, schemaOf } from './schemas.js';
+import { components, controllerLabels, type DocumentInfo, infoObject, REF_BASE } from './shared.js';
 import { reasonPhrase } from './status.js';
-
-export type { DocumentInfo } from './shared.js';
-
-const REF_BASE = '#/components/schemas/';
 
 /** The HTTP methods an OpenAPI Path Item holds, in the order the specification lists them. */
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
@@ -55,20 +44,10 @@ interface Route {
  */
 export function openApiDocument(model: AppModel, info: DocumentInfo): Record<string, unknown> {
   const routes = routesOf(model.controllers);
-  const index = typeIndex(model);
-  const used = new Set<string>();
-  for (const { handler } of routes) {
-    for (const p of handler.params) if (p.validate !== undefined) used.add(p.validate);
-    for (const a of handler.answers ?? [])
-      if (a.body.kind === 'json') shapeRefs(a.body.shape, used);
-  }
-  const types = referencedTypes(used, index);
-  const names = componentNames(types);
+  const handlers = routes.map((r) => r.handler);
+  const { schemas: typeSchemas, names } = components(model, handlers);
   const problem = problemName(names);
-  const schemas = {
-    ...componentSchemas(types, names, REF_BASE),
-    ...(routes.length > 0 && { [problem]: PROBLEM_SCHEMA }),
-  };
+  const schemas = { ...typeSchemas, ...(routes.length > 0 && { [problem]: PROBLEM_SCHEMA }) };
   const document = new Operations(names, `${REF_BASE}${problem}`);
   const paths = document.paths(routes);
   const responses = document.responses();
