@@ -1,13 +1,14 @@
 /**
  * The API documents of a run (`--openapi`, `--asyncapi`): their `info`, read from the nearest
  * package.json of the project root unless `--title`/`--api-version`/`--description` say otherwise, and their text,
- * rendered from the same model as the bindings (see `cli/docs/`).
+ * rendered from the same model as the bindings (see `cli/api-documents/`).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { asyncApiDocument } from './docs/asyncapi.js';
-import { documentFormat, formatDocument } from './docs/format.js';
-import { type DocumentInfo, openApiDocument } from './docs/openapi.js';
+import { asyncApiDocument } from './api-documents/asyncapi.js';
+import { documentFormat, formatDocument } from './api-documents/format.js';
+import { openApiDocument } from './api-documents/openapi.js';
+import type { DocumentInfo } from './api-documents/shared.js';
 import type { AppModel } from './ir.js';
 import { type DocumentOutput, display, type Project } from './project.js';
 

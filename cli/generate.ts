@@ -38,32 +38,31 @@ export interface DocumentCheck {
   readonly lines?: string;
 }
 
-/** What {@link Generator.write} did: `status` is the bindings', `documents` each document's. */
-export type WriteResult =
-  | {
-      readonly status: 'written' | 'unchanged';
-      readonly model: AppModel;
-      readonly documents: readonly DocumentWrite[];
-      readonly warnings: readonly Diagnostic[];
-    }
-  | { readonly status: 'failed'; readonly diagnostics: readonly Diagnostic[] };
+/**
+ * A write or a check of an application fwgen could read: `status` is the bindings' file's,
+ * `documents` each API document's file's (a {@link DocumentWrite} or a {@link DocumentCheck}).
+ */
+interface Outcome<Status extends string, Document> {
+  readonly status: Status;
+  readonly model: AppModel;
+  readonly documents: readonly Document[];
+  readonly warnings: readonly Diagnostic[];
+}
 
-/** What {@link Generator.check} found: `status` is the bindings', `documents` each document's. */
+/** A write or a check the application's problems stopped: nothing was written or compared. */
+interface Failed {
+  readonly status: 'failed';
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** What {@link Generator.write} did. */
+export type WriteResult = Outcome<'written' | 'unchanged', DocumentWrite> | Failed;
+
+/** What {@link Generator.check} found; a stale bindings file comes with where it differs. */
 export type CheckResult =
-  | {
-      readonly status: 'current' | 'missing';
-      readonly model: AppModel;
-      readonly documents: readonly DocumentCheck[];
-      readonly warnings: readonly Diagnostic[];
-    }
-  | {
-      readonly status: 'stale';
-      readonly model: AppModel;
-      readonly report: StaleReport;
-      readonly documents: readonly DocumentCheck[];
-      readonly warnings: readonly Diagnostic[];
-    }
-  | { readonly status: 'failed'; readonly diagnostics: readonly Diagnostic[] };
+  | Outcome<'current' | 'missing', DocumentCheck>
+  | (Outcome<'stale', DocumentCheck> & { readonly report: StaleReport })
+  | Failed;
 
 /** Generates, writes and checks one project's bindings. */
 export class Generator {

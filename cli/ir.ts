@@ -182,9 +182,12 @@ export interface InstanceModel {
   readonly args: readonly (string | null)[];
 }
 
+/** The three kinds of controller class: `@Controller`, `@EventConsumer`, `@WebSocketGateway`. */
+export type ControllerKind = 'http' | 'events' | 'websocket';
+
 /** One `@Controller`, `@EventConsumer` or `@WebSocketGateway` class. */
 export interface ControllerModel {
-  readonly kind: 'http' | 'events' | 'websocket';
+  readonly kind: ControllerKind;
   readonly name: string;
   readonly ref: ImportRef;
   readonly at: SourceLocation;

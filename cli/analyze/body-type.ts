@@ -5,7 +5,7 @@
  * the generated validator checks.
  */
 import { ts } from 'ts-morph';
-import type { ControllerKind } from './class-scan.js';
+import type { ControllerKind } from '../ir.js';
 import {
   declaredTypeOf,
   type Instantiation,

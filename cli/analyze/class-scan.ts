@@ -4,16 +4,13 @@
  * can reach them (exported, concrete, public instance methods).
  */
 import { ts } from 'ts-morph';
-import type { ConsumerDelivery, ImportRef, SourceLocation } from '../ir.js';
+import type { ConsumerDelivery, ControllerKind, ImportRef, SourceLocation } from '../ir.js';
 import { deliveryOf } from './delivery.js';
-import type { FwDecorator, FwDecoratorUse } from './framework.js';
+import type { FwDecorator, FwDecoratorUse, HandlerDecorator } from './framework.js';
 import { interceptorRefs } from './interceptors.js';
 import { handlerRoute, prefixOf } from './routes.js';
 import { decoratorsOf, type Scope } from './scope.js';
 import { exportsAs } from './symbols.js';
-
-/** The three kinds of controller class. */
-export type ControllerKind = 'http' | 'events' | 'websocket';
 
 /** A handler method as found, before its parameters are read. */
 export interface FoundHandler {
@@ -54,6 +51,7 @@ const KINDS: Partial<Record<FwDecorator, ControllerKind>> = {
   WebSocketGateway: 'websocket',
 };
 
+/** Each handler decorator's kind of controller and the handler's method in the model. */
 const ROUTES: Partial<Record<FwDecorator, readonly [ControllerKind, string]>> = {
   Get: ['http', 'GET'],
   Post: ['http', 'POST'],
@@ -64,7 +62,7 @@ const ROUTES: Partial<Record<FwDecorator, readonly [ControllerKind, string]>> = 
   Head: ['http', 'HEAD'],
   OnEvent: ['events', 'EVENT'],
   OnMessage: ['websocket', 'WS'],
-};
+} satisfies Record<HandlerDecorator, readonly [ControllerKind, string]>;
 
 /** The decorator that makes a class of each kind, and the handler decorators it takes. */
 const KIND_WORDS: Readonly<Record<ControllerKind, readonly [string, string]>> = {

@@ -10,8 +10,8 @@ import { isWithin, PROBE_NAME } from './project-files.js';
 import { symbolOfName, targetOf } from './symbols.js';
 import { withoutUndefinedNode } from './type-syntax.js';
 
-const DECORATORS = [
-  'Controller',
+/** The decorators that make a method a handler: the HTTP routes', `@OnEvent`, `@OnMessage`. */
+const HANDLERS = [
   'Get',
   'Post',
   'Put',
@@ -19,29 +19,28 @@ const DECORATORS = [
   'Delete',
   'Options',
   'Head',
-  'UseInterceptors',
-  'EventConsumer',
   'OnEvent',
-  'WebSocketGateway',
   'OnMessage',
+] as const;
+
+/** fw's decorators: the three that make a class a controller, the handlers' and the others. */
+const DECORATORS = [
+  'Controller',
+  'EventConsumer',
+  'WebSocketGateway',
+  ...HANDLERS,
+  'UseInterceptors',
   'Injectable',
 ] as const;
 
 /** The name of one of fw's decorators. */
 export type FwDecorator = (typeof DECORATORS)[number];
 
+/** The name of a decorator that makes a method a handler. */
+export type HandlerDecorator = (typeof HANDLERS)[number];
+
 /** The decorators that make a method a handler: a route, an event consumer, a message handler. */
-export const HANDLER_DECORATORS: ReadonlySet<string> = new Set<FwDecorator>([
-  'Get',
-  'Post',
-  'Put',
-  'Patch',
-  'Delete',
-  'Options',
-  'Head',
-  'OnEvent',
-  'OnMessage',
-]);
+export const HANDLER_DECORATORS: ReadonlySet<string> = new Set<FwDecorator>(HANDLERS);
 
 /** The parameter types fw resolves, by module; each one's id is `<module>#<name>` (API.md 5). */
 const TYPES: readonly (readonly [string, readonly string[]])[] = [

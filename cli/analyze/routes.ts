@@ -5,8 +5,7 @@
  */
 import type { ts } from 'ts-morph';
 import { routeKeys, routeProblem } from '../../runtime/core/router/router.js';
-import { assertNever } from '../ir.js';
-import type { ControllerKind } from './class-scan.js';
+import { assertNever, type ControllerKind } from '../ir.js';
 import type { FwDecoratorUse } from './framework.js';
 import { joinRoute, literalString } from './route-path.js';
 import type { Scope } from './scope.js';

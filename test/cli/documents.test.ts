@@ -1,5 +1,5 @@
 // fwgen --openapi / --asyncapi with a fake analyzer: where the documents go, their info, --check
-// and --watch over them. What the documents say is tested in test/cli/docs/.
+// and --watch over them. What the documents say is tested in test/cli/api-documents/.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

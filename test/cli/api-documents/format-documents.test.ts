@@ -2,7 +2,7 @@
 // newline, and nothing YAML-specific (anchors, folded lines) that would change what it says.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { documentFormat, formatDocument } from '../../../cli/docs/format.js';
+import { documentFormat, formatDocument } from '../../../cli/api-documents/format.js';
 
 const shared = { type: 'string' };
 const doc = {

@@ -1,4 +1,4 @@
-// The schema of each construct, byte for byte (issue 17): what the documents say, and that its
+// The schema of each construct, byte for byte: what the documents say, and that its
 // keys come in one fixed order, whatever order the model lists its types in.
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +6,7 @@ import {
   componentSchemas,
   type JsonSchema,
   schemaOf,
-} from '../../../cli/docs/schemas.js';
+} from '../../../cli/api-documents/schemas.js';
 import type { NamedType, Shape } from '../../../cli/ir.js';
 import { array, literal, named, object, record, ref, s, tuple, union } from '../emit/builder.js';
 

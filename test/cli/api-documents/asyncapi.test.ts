@@ -2,8 +2,8 @@
 // consumers' receive and the code's send operations, a channel per gateway path with each
 // handler's message and reply, schemas shared in components, no servers.
 import { describe, expect, it } from 'vitest';
-import { asyncApiDocument } from '../../../cli/docs/asyncapi.js';
-import { asyncApiSchema } from '../../../cli/docs/asyncapi-schema.js';
+import { asyncApiDocument } from '../../../cli/api-documents/asyncapi.js';
+import { asyncApiSchema } from '../../../cli/api-documents/asyncapi-schema.js';
 import type { AppModel } from '../../../cli/ir.js';
 import { analyzeApp } from '../analyze/support.js';
 import { objectType } from '../support/models.js';

@@ -1,11 +1,11 @@
-// The contract's property (issue 17): for generated JSON values, ajv in 2020-12 mode accepts a
+// The schemas' promise: for generated JSON values, ajv in 2020-12 mode accepts a
 // value under a type's component schema exactly when fw's generated validator of that type does,
 // whether ajv takes `format` as an annotation (the 2020-12 default) or checks it.
 // The validators are rendered by fwgen's emitter from the same model, written out and imported.
 import fc from 'fast-check';
 import type { Validator } from 'fw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { componentNames, componentSchemas } from '../../../cli/docs/schemas.js';
+import { componentNames, componentSchemas } from '../../../cli/api-documents/schemas.js';
 import type { NamedType } from '../../../cli/ir.js';
 import { loadValidators, removeGenerated } from '../emit/generated.js';
 import { type Formats, judges, REF_BASE } from './schema-ajv.js';

@@ -1,9 +1,13 @@
-// What JSDoc and `readonly` add to a schema (issue 17): `description` from the summary and the
+// What JSDoc and `readonly` add to a schema: `description` from the summary and the
 // paragraphs after it, `deprecated: true` from `@deprecated`, `examples` from `@example`, after
 // the keywords that say what the value is; never `readOnly` from `readonly`, which would tell
 // clients to leave out a property fw's validator requires.
 import { describe, expect, it } from 'vitest';
-import { componentNames, componentSchemas, type JsonSchema } from '../../../cli/docs/schemas.js';
+import {
+  componentNames,
+  componentSchemas,
+  type JsonSchema,
+} from '../../../cli/api-documents/schemas.js';
 import type { DocComment, NamedType, PropertyShape, Shape } from '../../../cli/ir.js';
 import { named, ref, s } from '../emit/builder.js';
 import { analyzedTypes, bodiesController } from './schema-app.js';

@@ -2,7 +2,7 @@
 // to, Pagination's page and size, one query parameter per property of a Query<T>, none for
 // Values, a JSON body from an application type and a multipart form from UploadedFiles.
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../../cli/docs/openapi.js';
+import { openApiDocument } from '../../../cli/api-documents/openapi.js';
 import type { AppModel, HandlerModel, QueryModel } from '../../../cli/ir.js';
 import { paginationOf } from '../../../runtime/core/query/pagination.js';
 import { newValues } from '../../../runtime/core/query/values.js';

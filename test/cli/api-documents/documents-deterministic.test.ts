@@ -3,9 +3,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../cli/analyze/index.js';
-import { asyncApiDocument } from '../../../cli/docs/asyncapi.js';
-import { formatDocument } from '../../../cli/docs/format.js';
-import { openApiDocument } from '../../../cli/docs/openapi.js';
+import { asyncApiDocument } from '../../../cli/api-documents/asyncapi.js';
+import { formatDocument } from '../../../cli/api-documents/format.js';
+import { openApiDocument } from '../../../cli/api-documents/openapi.js';
 import type { AppModel } from '../../../cli/ir.js';
 import { FIXTURES } from '../../../fixtures/cases.js';
 

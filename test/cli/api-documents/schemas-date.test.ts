@@ -1,7 +1,7 @@
-// A `Date`'s schema at the edges of the calendar and of the syntax (issue 17): ajv, whether it
+// A `Date`'s schema at the edges of the calendar and of the syntax: ajv, whether it
 // takes `format` as an annotation or checks it, accepts a string exactly when fw's `date` does.
 import { describe, expect, it } from 'vitest';
-import { componentNames, componentSchemas } from '../../../cli/docs/schemas.js';
+import { componentNames, componentSchemas } from '../../../cli/api-documents/schemas.js';
 import { date } from '../../../runtime/core/validate/checks.js';
 import { named, s } from '../emit/builder.js';
 import { judges, REF_BASE } from './schema-ajv.js';

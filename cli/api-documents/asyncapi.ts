@@ -10,19 +10,8 @@
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, Shape } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
 import { asyncApiSchema } from './asyncapi-schema.js';
-import { componentNames, componentSchemas, type JsonSchema, schemaOf } from './schemas.js';
-import {
-  controllerLabels,
-  type DocumentInfo,
-  infoObject,
-  referencedTypes,
-  shapeRefs,
-  typeIndex,
-} from './shared.js';
-
-export type { DocumentInfo } from './shared.js';
-
-const REF_BASE = '#/components/schemas/';
+import { type JsonSchema, schemaOf } from './schemas.js';
+import { components, controllerLabels, type DocumentInfo, infoObject, REF_BASE } from './shared.js';
 
 /** What a consumer of an event no type describes reads: any JSON value, as bytes. */
 const ANY_EVENT: JsonSchema = {
@@ -56,28 +45,19 @@ interface Channel {
  * @example formatDocument(asyncApiDocument(model, { title: 'shop', version: '1.0.0' }), 'asyncapi.yaml')
  */
 export function asyncApiDocument(model: AppModel, info: DocumentInfo): Record<string, unknown> {
-  const used = new Set<string>();
-  for (const c of model.controllers) {
-    if (c.kind === 'http') continue;
-    for (const h of c.handlers) {
-      for (const p of h.params) if (p.validate !== undefined) used.add(p.validate);
-      for (const a of h.answers ?? []) if (a.body.kind === 'json') shapeRefs(a.body.shape, used);
-    }
-  }
-  for (const e of model.published ?? []) used.add(e.type);
-  const types = referencedTypes(used, typeIndex(model));
-  const names = componentNames(types);
+  const handlers = model.controllers.filter((c) => c.kind !== 'http').flatMap((c) => c.handlers);
+  const published = (model.published ?? []).map((e) => e.type);
+  const { schemas, names } = components(model, handlers, published);
   const builder = new Builder(names, controllerLabels(model.controllers));
   builder.events(model);
   for (const c of model.controllers) if (c.kind === 'websocket') builder.gateway(c);
-  const schemas = componentSchemas(types, names, REF_BASE);
   return {
     asyncapi: '3.0.0',
     info: infoObject(info),
     defaultContentType: 'application/json',
     channels: builder.channels(),
     operations: builder.operations(),
-    ...(types.length > 0 && {
+    ...(Object.keys(schemas).length > 0 && {
       components: {
         schemas: Object.fromEntries(
           Object.entries(schemas).map(([name, schema]) => [name, asyncApiSchema(schema)]),

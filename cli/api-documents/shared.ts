@@ -1,10 +1,24 @@
 /**
  * What the OpenAPI and AsyncAPI documents read from the model alike: the document's `info`, the
- * named types an operation refers to (with every type they refer to in turn), the text of a JSDoc
+ * named types the handlers refer to (with every type they refer to in turn), the text of a JSDoc
  * comment, and the label of each controller class (its name, qualified when two share it).
  */
-import type { AppModel, ControllerModel, DocComment, NamedType, Shape } from '../ir.js';
+import type {
+  AppModel,
+  ControllerModel,
+  DocComment,
+  HandlerModel,
+  NamedType,
+  Shape,
+} from '../ir.js';
 import { compareText } from '../ir.js';
+import { componentNames, componentSchemas, type JsonSchema } from './schemas.js';
+
+/**
+ * Where both documents keep the schemas of named types: OpenAPI 3.1 and AsyncAPI 3.0 each have a
+ * `components.schemas` map, and a `$ref` points into it.
+ */
+export const REF_BASE = '#/components/schemas/';
 
 /** The `info` of a document: from the project's package.json, or `--title`/`--api-version`. */
 export interface DocumentInfo {
@@ -27,7 +41,7 @@ export function infoObject(info: DocumentInfo): Record<string, unknown> {
  * Every named type of the model by id: validated bodies and payloads, answers' types and the
  * types only the documents refer to; a type in several lists is the same type.
  */
-export function typeIndex(model: AppModel): ReadonlyMap<string, NamedType> {
+function typeIndex(model: AppModel): ReadonlyMap<string, NamedType> {
   const index = new Map<string, NamedType>();
   for (const t of [...model.types, ...(model.responses ?? []), ...(model.documented ?? [])]) {
     if (!index.has(t.id)) index.set(t.id, t);
@@ -36,7 +50,7 @@ export function typeIndex(model: AppModel): ReadonlyMap<string, NamedType> {
 }
 
 /** Adds the id of every named type `shape` refers to directly to `into`. */
-export function shapeRefs(shape: Shape, into: Set<string>): void {
+function shapeRefs(shape: Shape, into: Set<string>): void {
   switch (shape.kind) {
     case 'ref':
       into.add(shape.id);
@@ -61,11 +75,38 @@ export function shapeRefs(shape: Shape, into: Set<string>): void {
   }
 }
 
+/** A document's `components.schemas`, and the component name of each type id in it. */
+export interface Components {
+  /** The schemas by component name, sorted. */
+  readonly schemas: Record<string, JsonSchema>;
+  /** Type id to component name (see {@link componentNames}), for the `$ref`s. */
+  readonly names: ReadonlyMap<string, string>;
+}
+
+/**
+ * The components of a document: every named type the handlers read (a body or payload) or answer
+ * with as JSON, the types `alsoIds` name, and every type those refer to in turn.
+ */
+export function components(
+  model: AppModel,
+  handlers: Iterable<HandlerModel>,
+  alsoIds: Iterable<string> = [],
+): Components {
+  const ids = new Set<string>(alsoIds);
+  for (const h of handlers) {
+    for (const p of h.params) if (p.validate !== undefined) ids.add(p.validate);
+    for (const a of h.answers ?? []) if (a.body.kind === 'json') shapeRefs(a.body.shape, ids);
+  }
+  const types = referencedTypes(ids, typeIndex(model));
+  const names = componentNames(types);
+  return { schemas: componentSchemas(types, names, REF_BASE), names };
+}
+
 /**
  * The types `ids` name and every type those refer to, sorted by id: what `components.schemas`
  * holds. Throws for an id the model does not define, which is a bug of the analyzer.
  */
-export function referencedTypes(
+function referencedTypes(
   ids: Iterable<string>,
   index: ReadonlyMap<string, NamedType>,
 ): NamedType[] {

@@ -1,7 +1,7 @@
-// Component names (issue 17): a named type is its type name; two types with one name get names
+// Component names: a named type is its type name; two types with one name get names
 // qualified by as many trailing parts of their path as tell them apart; the `$ref`s follow.
 import { describe, expect, it } from 'vitest';
-import { componentNames, componentSchemas, schemaOf } from '../../../cli/docs/schemas.js';
+import { componentNames, componentSchemas, schemaOf } from '../../../cli/api-documents/schemas.js';
 import type { NamedType } from '../../../cli/ir.js';
 import { named, object, ref, s } from '../emit/builder.js';
 import { analyzedTypes } from './schema-app.js';

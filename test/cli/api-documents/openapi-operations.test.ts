@@ -2,7 +2,7 @@
 // the answers under their statuses and media types, fw's problem responses, and a key order
 // that does not depend on the order of the source.
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../../cli/docs/openapi.js';
+import { openApiDocument } from '../../../cli/api-documents/openapi.js';
 import type { AppModel } from '../../../cli/ir.js';
 import { analyzeApp } from '../analyze/support.js';
 

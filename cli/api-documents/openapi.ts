@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 document of an app, a pure function of its model: one operation per HTTP
  * handler, its parameters, body and answers, fw's problem responses, and a component schema for
- * every application type the operations refer to (docs: the issue 17 contract, "Operations").
+ * every application type the operations refer to; docs/fwgen.md, "API documents", lists what each
+ * piece of the source becomes in the document.
  * Keys are written in a fixed order and lists sorted, so the JSON or YAML is byte for byte stable.
  *
  * @see https://spec.openapis.org/oas/v3.1.0 (4.8.10 Operation Object, 4.8.12 Parameter Object)
@@ -10,20 +11,9 @@
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, ParamModel } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
 import { parameters } from './openapi-params.js';
-import { componentNames, componentSchemas, type JsonSchema, schemaOf } from './schemas.js';
-import {
-  controllerLabels,
-  type DocumentInfo,
-  infoObject,
-  referencedTypes,
-  shapeRefs,
-  typeIndex,
-} from './shared.js';
+import { type JsonSchema, schemaOf } from './schemas.js';
+import { components, controllerLabels, type DocumentInfo, infoObject, REF_BASE } from './shared.js';
 import { reasonPhrase } from './status.js';
-
-export type { DocumentInfo } from './shared.js';
-
-const REF_BASE = '#/components/schemas/';
 
 /** The HTTP methods an OpenAPI Path Item holds, in the order the specification lists them. */
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
@@ -54,20 +44,10 @@ interface Route {
  */
 export function openApiDocument(model: AppModel, info: DocumentInfo): Record<string, unknown> {
   const routes = routesOf(model.controllers);
-  const index = typeIndex(model);
-  const used = new Set<string>();
-  for (const { handler } of routes) {
-    for (const p of handler.params) if (p.validate !== undefined) used.add(p.validate);
-    for (const a of handler.answers ?? [])
-      if (a.body.kind === 'json') shapeRefs(a.body.shape, used);
-  }
-  const types = referencedTypes(used, index);
-  const names = componentNames(types);
+  const handlers = routes.map((r) => r.handler);
+  const { schemas: typeSchemas, names } = components(model, handlers);
   const problem = problemName(names);
-  const schemas = {
-    ...componentSchemas(types, names, REF_BASE),
-    ...(routes.length > 0 && { [problem]: PROBLEM_SCHEMA }),
-  };
+  const schemas = { ...typeSchemas, ...(routes.length > 0 && { [problem]: PROBLEM_SCHEMA }) };
   const document = new Operations(names, `${REF_BASE}${problem}`);
   const paths = document.paths(routes);
   const responses = document.responses();
@@ -315,7 +295,7 @@ const UPLOADS_SCHEMA: JsonSchema = {
   additionalProperties: { type: 'array', items: BYTES_SCHEMA },
 };
 
-/** fw's problem details (runtime/errors.ts `Problem`), RFC 9457 with `code` and `errors`. */
+/** fw's problem details (runtime/core/errors.ts `Problem`), RFC 9457 with `code` and `errors`. */
 const PROBLEM_SCHEMA: JsonSchema = {
   type: 'object',
   description:

@@ -1,8 +1,8 @@
 /**
  * JSON Schema 2020-12 (the dialect of OpenAPI 3.1 and AsyncAPI 3.0) of fw's shapes: what the API
  * documents say a body, payload or answer is. Each schema accepts exactly the JSON values the
- * generated validator of the same shape accepts (test/cli/docs/schemas-property.test.ts holds the
- * two together), so:
+ * generated validator of the same shape accepts (test/cli/api-documents/schemas-property.test.ts
+ * holds the two together), so:
  * - objects keep undeclared properties out of the checked value but do not refuse them: no
  *   `additionalProperties: false`;
  * - a tuple has exactly its length: `prefixItems` with `items: false`, `minItems` and `maxItems`;

@@ -7,7 +7,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { formats as fwFormats } from 'fw/validate';
-import type { JsonSchema } from '../../../cli/docs/schemas.js';
+import type { JsonSchema } from '../../../cli/api-documents/schemas.js';
 
 /** Where the component schemas live for ajv: the `refBase` the schemas are made with. */
 export const REF_BASE = '#/$defs/';

@@ -16,7 +16,7 @@ const SAFE_INTEGER: JsonSchema = {
   maximum: Number.MAX_SAFE_INTEGER,
 };
 
-/** The schema of each primitive a path key or query value is parsed to (runtime/query/scalars.ts). */
+/** The schema of each primitive a path key or query value is parsed to (runtime/core/query/scalars.ts). */
 const SCALARS: Readonly<Record<QueryField['kind'], JsonSchema>> = {
   string: { type: 'string' },
   number: SAFE_INTEGER,
@@ -25,7 +25,7 @@ const SCALARS: Readonly<Record<QueryField['kind'], JsonSchema>> = {
 };
 
 /**
- * `page` and `size` with the defaults of runtime/query/pagination.ts (a test compares them with
+ * `page` and `size` with the defaults of runtime/core/query/pagination.ts (a test compares them with
  * `paginationOf`); a value that is not an integer of at least 1 gives the default, never a 400,
  * and a size above the app's maximum is clamped to it (no `maximum`: it is never refused).
  */
