@@ -5,7 +5,7 @@
  * exist ({@link CompiledRoutes.attach}): in `createApp`, or in `start()` for an async graph.
  */
 import type { Route } from '../core/pipeline.js';
-import type { ArgumentResolver, HandlerMeta, Interceptor } from '../core/types.js';
+import type { ArgumentResolver, HandlerMeta, Interceptor, ParameterMeta } from '../core/types.js';
 import { FwError } from '../errors.js';
 import type { EventDelivery } from '../events/transport.js';
 import { routeKeys } from '../router/router.js';
@@ -15,6 +15,7 @@ import {
   type Class,
   type ControllerBinding,
   type HandlerBinding,
+  type ParameterBinding,
 } from './bindings.js';
 import type { Wanted } from './instances.js';
 
@@ -71,10 +72,12 @@ export function compileRoutes(
     const { type, name } = controller;
     wanted.push({ type, name, by: 'a controller of the bindings' });
     const named = (c: Class, where: string) => wanted.push({ type: c, name: c.name, by: where });
-    for (const c of controller.interceptors) named(c, `a route interceptor of ${name}`);
+    for (const c of controller.interceptors ?? []) named(c, `a route interceptor of ${name}`);
     const handlers = controller.handlers.map((handler) => {
       const compiled = compileHandler(controller, handler, resolvers);
-      for (const c of handler.interceptors) named(c, `a route interceptor of ${compiled.label}`);
+      for (const c of handler.interceptors ?? []) {
+        named(c, `a route interceptor of ${compiled.label}`);
+      }
       routes.push(compiled);
       return { handler, route: compiled.route as UnattachedRoute };
     });
@@ -84,10 +87,10 @@ export function compileRoutes(
     const interceptor = (c: Class<Interceptor>) => instanceOf(c, c.name);
     for (const { controller, handlers } of pending) {
       const instance = instanceOf(controller.type, controller.name);
-      const shared = controller.interceptors.map(interceptor);
+      const shared = (controller.interceptors ?? []).map(interceptor);
       for (const { handler, route } of handlers) {
         route.controller = instance;
-        route.interceptors = [...shared, ...handler.interceptors.map(interceptor)];
+        route.interceptors = [...shared, ...(handler.interceptors ?? []).map(interceptor)];
       }
     }
   };
@@ -102,7 +105,8 @@ function compileHandler(
   const label = `${controller.name}.${handler.name}`;
   const where = handler.source === undefined ? label : `${label} (${handler.source})`;
   const keys = handler.method === 'EVENT' ? [] : routeKeys(handler.path);
-  const bound = handler.params.map((pm) => {
+  const params = handler.params.map(parameterMeta);
+  const bound = params.map((pm) => {
     if (pm.pathKey !== undefined && !keys.includes(pm.pathKey)) {
       throw new FwError('FW_ERR_PATH_KEY_UNKNOWN', {
         handler: where,
@@ -125,7 +129,7 @@ function compileHandler(
   const route: UnattachedRoute = {
     meta,
     interceptors: [],
-    params: handler.params,
+    params,
     resolvers: bound,
     controller: undefined,
     invoke: handler.invoke as Route['invoke'],
@@ -139,4 +143,12 @@ function compileHandler(
     route,
     ...(delivery === undefined || handler.method !== 'EVENT' ? {} : { delivery }),
   };
+}
+
+/**
+ * The parameter as resolvers receive it, with what the bindings may leave out filled in: `index`
+ * is its position in `params`, `optional` false.
+ */
+function parameterMeta(p: ParameterBinding, position: number): ParameterMeta {
+  return { ...p, index: p.index ?? position, optional: p.optional ?? false };
 }
