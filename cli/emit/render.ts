@@ -8,8 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { AppModel } from '../ir.js';
+import type { BindingsView, ControllerView } from './view.js';
 import { cachedText } from './view-cache.js';
-import { type BindingsView, buildView, type ControllerView } from './view-model.js';
+import { buildView } from './view-model.js';
 
 let template: Handlebars.TemplateDelegate<BindingsTemplate> | undefined;
 let controllerTemplate: Handlebars.TemplateDelegate<ControllerView> | undefined;

@@ -14,51 +14,15 @@ import type {
 } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
 import { castImports, castParts, castText } from './casts.js';
-import { buildGraphView, type GraphView } from './graph.js';
+import { buildGraphView } from './graph.js';
 import { type ImportedName, planImports, refKey } from './imports.js';
 import { call, fits, list, member, quote } from './layout.js';
 import { Names } from './names.js';
-import { buildReaders, type ReaderFunction } from './query-readers.js';
-import { buildCheckers, type CheckerFunction } from './validators.js';
+import { buildReaders } from './query-readers.js';
+import { buildCheckers } from './validators.js';
+import type { BindingsView, ControllerView, HandlerView } from './view.js';
 import { cachedView } from './view-cache.js';
-import { buildWriters, type WriterFunction } from './writers.js';
-
-/** What the template prints. */
-export interface BindingsView {
-  readonly header: string;
-  readonly imports: readonly string[];
-  readonly checkers: readonly CheckerFunction[];
-  readonly writers: readonly WriterFunction[];
-  readonly readers: readonly ReaderFunction[];
-  readonly version: number;
-  /** The object graph: none or one. */
-  readonly graph: readonly GraphView[];
-  readonly controllers: readonly ControllerView[];
-}
-
-/** One `defineController({ … })`. */
-export interface ControllerView {
-  readonly type: string;
-  readonly name: string;
-  readonly source: string;
-  readonly interceptors: string;
-  /** An event consumer's `delivery` object: none or one. */
-  readonly delivery: readonly string[];
-  readonly handlers: readonly HandlerView[];
-}
-
-/** One handler object. */
-export interface HandlerView {
-  readonly name: string;
-  readonly method: string;
-  readonly path: string;
-  readonly source: string;
-  readonly interceptors: string;
-  readonly params: string;
-  readonly invoke: string;
-  /** The handler's response writer, when its answer has one: none or one name. */
-  readonly serialize: readonly string[];
-}
+import { buildWriters } from './writers.js';
 
 /** The indentation of the template's controller and handler fields. */
 const COLUMN = { controller: 6, handler: 10 } as const;
