@@ -105,6 +105,14 @@ export class Names {
   }
 }
 
+/**
+ * A property's name as the end of the name of the function for its value: `content-type` →
+ * `content_type` (`checkHeaders_content_type`), `''` → `empty`.
+ */
+export function propertyPart(name: string): string {
+  return name.replace(/[^\p{ID_Continue}$]/gu, '_') || 'empty';
+}
+
 /** `UserStore` → `userStore`, `Repo<User>` → `repoUser`: a local name for an instance of a type. */
 export function variableName(typeName: string): string {
   const words = typeName.split(/[^A-Za-z0-9_$]+/).filter((w) => w !== '');

@@ -7,7 +7,7 @@
 import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
 import { arrayChecks, type ConstraintContext, numberChecks, stringChecks } from './constraints.js';
 import { call, list, quote, when } from './layout.js';
-import { INHERITED, type Names } from './names.js';
+import { INHERITED, type Names, propertyPart } from './names.js';
 import {
   type Discriminant,
   describe,
@@ -229,7 +229,7 @@ class Writer {
   #property(p: PropertyShape, self: string): string {
     const name = quote(p.name);
     const value = INHERITED.has(p.name) ? `${this.#use('own')}(v, ${name})` : `v[${name}]`;
-    const base = `${self}_${p.name.replace(/[^\p{ID_Continue}$]/gu, '_') || 'empty'}`;
+    const base = `${self}_${propertyPart(p.name)}`;
     const checker = this.#checker(p.shape, base);
     const put = p.name === '__proto__' ? this.#use('put') : undefined;
     const assign = (indent: number): string =>

@@ -54,7 +54,10 @@ export function buildView(model: AppModel, out: string): BindingsView {
       name,
       type: VALIDATE_TYPES.has(name),
     })),
-    ...[...writers.helpers].map((name) => ({ specifier: 'fw/serialize', name })),
+    // fw/serialize's `own` is fw/validate's: imported once, when the checkers use it too.
+    ...[...writers.helpers]
+      .filter((name) => name !== 'own' || !checkers.helpers.has('own'))
+      .map((name) => ({ specifier: 'fw/serialize', name })),
     ...[...readers.helpers].map((name) => ({
       specifier: 'fw/query',
       name,

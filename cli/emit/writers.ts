@@ -7,7 +7,7 @@
  */
 import type { ControllerModel, NamedType, PropertyShape, Shape } from '../ir.js';
 import { call, quote } from './layout.js';
-import { INHERITED, type Names } from './names.js';
+import { INHERITED, type Names, propertyPart } from './names.js';
 
 /** One generated writer function. */
 export interface WriterFunction {
@@ -98,7 +98,7 @@ class Emitter {
       const value = INHERITED.has(p.name)
         ? `${this.#use('own')}(v, ${quote(p.name)})`
         : `v[${quote(p.name)}]`;
-      const [callee, args] = this.#writing(p.shape, value, `${self}_${p.name}`);
+      const [callee, args] = this.#writing(p.shape, value, `${self}_${propertyPart(p.name)}`);
       const text = call(4, '', callee, args);
       const name = `${JSON.stringify(p.name)}:`;
       const line =
