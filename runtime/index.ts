@@ -12,6 +12,7 @@ export {
   type InstanceOf,
   type InterceptorClass,
   type Make,
+  type ParameterBinding,
 } from './app/bindings.js';
 export type { App } from './app/create-app.js';
 export { createApp } from './app/create-app.js';

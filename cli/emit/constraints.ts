@@ -1,8 +1,8 @@
 /**
- * The statements of a checker for a string, number or array with JSDoc constraints: the type test,
- * then one `if` per declared constraint, each failing with its own message (`expected at most 50
- * items`). Unconstrained leaves keep calling the `fw/validate` helpers; only a declared constraint
- * costs a test.
+ * The rules of a checker for a string, number or array with JSDoc constraints: the type test,
+ * then one test per declared constraint, each failing with its own message (`expected at most 50
+ * items`); `templates/check-rules.hbs` writes them. Unconstrained leaves keep calling the
+ * `fw/validate` helpers; only a declared constraint costs a test.
  */
 import type {
   ArrayConstraints,
@@ -10,7 +10,8 @@ import type {
   StringConstraints,
   StringFormat,
 } from '../ir.js';
-import { call, quote, when } from './layout.js';
+import { quote } from './layout.js';
+import type { RulesCheck } from './view.js';
 
 /** The emitter's side of a constrained checker: helpers it imports and constants it declares. */
 export interface ConstraintContext {
@@ -33,54 +34,63 @@ export const FORMAT_WORDS: Readonly<Record<StringFormat, string>> = {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `if (test) return fail(v, issues, key, 'message');` at column 2. */
-function failWhen(ctx: ConstraintContext, test: string, message: string): string {
-  const fail = ctx.use('fail');
-  return when(
-    2,
-    [test],
-    (i) => `${call(i, 'return ', fail, ['v', 'issues', 'key', quote(message)], ';')};`,
-  );
+/** One rule: the test that fails it, and its message. */
+type Rule = RulesCheck['rules'][number];
+
+const rule = (test: string, message: string): Rule => ({ test, message: quote(message) });
+
+/** The checker's rules, `fail` marked as used. */
+function rules(
+  ctx: ConstraintContext,
+  typeTest: string,
+  typeMessage: string,
+  list: readonly Rule[],
+  more: { countsChars?: boolean; result?: string } = {},
+): RulesCheck {
+  ctx.use('fail');
+  return {
+    kind: 'rules',
+    typeTest,
+    typeMessage: quote(typeMessage),
+    countsChars: more.countsChars ?? false,
+    rules: list,
+    result: more.result ?? 'v',
+  };
 }
 
-/** A string's checks; `self` names the pattern constant. */
-export function stringChecks(c: StringConstraints, self: string, ctx: ConstraintContext): string[] {
-  const lines = [failWhen(ctx, "typeof v !== 'string'", 'expected a string')];
-  if (c.minLength !== undefined || c.maxLength !== undefined) {
-    lines.push(`const n = ${ctx.use('chars')}(v);`);
-    if (c.minLength !== undefined) {
-      lines.push(
-        failWhen(
-          ctx,
-          `n < ${c.minLength}`,
-          `expected at least ${plural(c.minLength, 'character')}`,
-        ),
-      );
-    }
-    if (c.maxLength !== undefined) {
-      lines.push(
-        failWhen(ctx, `n > ${c.maxLength}`, `expected at most ${plural(c.maxLength, 'character')}`),
-      );
-    }
+/** A string's rules; `self` names the pattern constant. */
+export function stringRules(
+  c: StringConstraints,
+  self: string,
+  ctx: ConstraintContext,
+): RulesCheck {
+  const list: Rule[] = [];
+  const countsChars = c.minLength !== undefined || c.maxLength !== undefined;
+  if (countsChars) ctx.use('chars');
+  if (c.minLength !== undefined) {
+    list.push(rule(`n < ${c.minLength}`, `expected at least ${plural(c.minLength, 'character')}`));
+  }
+  if (c.maxLength !== undefined) {
+    list.push(rule(`n > ${c.maxLength}`, `expected at most ${plural(c.maxLength, 'character')}`));
   }
   if (c.format !== undefined) {
-    const test = `!${ctx.use('formats')}${c.format === 'date-time' ? "['date-time']" : `.${c.format}`}.test(v)`;
-    lines.push(failWhen(ctx, test, `expected ${FORMAT_WORDS[c.format]}`));
+    const formats = ctx.use('formats');
+    const test = `!${formats}${c.format === 'date-time' ? "['date-time']" : `.${c.format}`}.test(v)`;
+    list.push(rule(test, `expected ${FORMAT_WORDS[c.format]}`));
   }
   if (c.pattern !== undefined) {
     const pattern = ctx.constant(`${self}_pattern`, regexLiteral(c.pattern));
-    lines.push(failWhen(ctx, `!${pattern}.test(v)`, `expected a string matching /${c.pattern}/`));
+    list.push(rule(`!${pattern}.test(v)`, `expected a string matching /${c.pattern}/`));
   }
-  return [...lines, 'return v;'];
+  return rules(ctx, "typeof v !== 'string'", 'expected a string', list, { countsChars });
 }
 
-/** A number's checks. */
-export function numberChecks(c: NumberConstraints, ctx: ConstraintContext): string[] {
-  const kind = c.integer === true ? 'an integer' : 'a number';
-  const lines = [failWhen(ctx, "typeof v !== 'number' || !Number.isFinite(v)", `expected ${kind}`)];
-  if (c.integer === true) lines.push(failWhen(ctx, '!Number.isInteger(v)', 'expected an integer'));
+/** A number's rules. */
+export function numberRules(c: NumberConstraints, ctx: ConstraintContext): RulesCheck {
+  const list: Rule[] = [];
+  if (c.integer === true) list.push(rule('!Number.isInteger(v)', 'expected an integer'));
   const bound = (n: number | undefined, op: string, words: string): void => {
-    if (n !== undefined) lines.push(failWhen(ctx, `v ${op} ${n}`, `expected ${words} ${n}`));
+    if (n !== undefined) list.push(rule(`v ${op} ${n}`, `expected ${words} ${n}`));
   };
   bound(c.minimum, '<', 'at least');
   bound(c.exclusiveMinimum, '<=', 'more than');
@@ -88,35 +98,30 @@ export function numberChecks(c: NumberConstraints, ctx: ConstraintContext): stri
   bound(c.exclusiveMaximum, '>=', 'less than');
   if (c.multipleOf !== undefined) {
     const test = `!${ctx.use('multipleOf')}(v, ${c.multipleOf})`;
-    lines.push(failWhen(ctx, test, `expected a multiple of ${c.multipleOf}`));
+    list.push(rule(test, `expected a multiple of ${c.multipleOf}`));
   }
-  return [...lines, 'return v;'];
+  const kind = c.integer === true ? 'an integer' : 'a number';
+  return rules(ctx, "typeof v !== 'number' || !Number.isFinite(v)", `expected ${kind}`, list);
 }
 
-/** An array's checks, then its items by `element`. */
-export function arrayChecks(
+/** An array's rules, then its items by `element`. */
+export function arrayRules(
   c: ArrayConstraints,
   element: string,
   ctx: ConstraintContext,
-): string[] {
-  const lines = [failWhen(ctx, '!Array.isArray(v)', 'expected an array')];
+): RulesCheck {
+  const list: Rule[] = [];
   if (c.minItems !== undefined) {
-    lines.push(
-      failWhen(ctx, `v.length < ${c.minItems}`, `expected at least ${plural(c.minItems, 'item')}`),
-    );
+    list.push(rule(`v.length < ${c.minItems}`, `expected at least ${plural(c.minItems, 'item')}`));
   }
   if (c.maxItems !== undefined) {
-    lines.push(
-      failWhen(ctx, `v.length > ${c.maxItems}`, `expected at most ${plural(c.maxItems, 'item')}`),
-    );
+    list.push(rule(`v.length > ${c.maxItems}`, `expected at most ${plural(c.maxItems, 'item')}`));
   }
   if (c.uniqueItems === true) {
-    lines.push(failWhen(ctx, `!${ctx.use('unique')}(v)`, 'expected unique items'));
+    list.push(rule(`!${ctx.use('unique')}(v)`, 'expected unique items'));
   }
-  return [
-    ...lines,
-    `return ${call(2, '', ctx.use('array'), ['v', 'issues', 'key', element], ';')};`,
-  ];
+  const result = `${ctx.use('array')}(v, issues, key, ${element})`;
+  return rules(ctx, '!Array.isArray(v)', 'expected an array', list, { result });
 }
 
 /** `/source/u`, each `/` the source does not escape escaped (the same expression under `u`). */

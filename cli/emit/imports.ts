@@ -1,12 +1,14 @@
 /**
- * The import statements of a generated module: one per module specifier, sorted and laid out as
- * Biome's `organizeImports` and formatter leave them, and the local name of every imported class
- * (aliased `Name_2`, `Name_3`, … in module order when names clash).
+ * The import statements of a generated module, one per module specifier, and the local name of
+ * every imported class (aliased `Name_2`, `Name_3`, … in module order when names clash). The order
+ * is fixed and simple: packages (`fw`, `@acme/auth`) before relative paths (`../x.js`, `./y.js`),
+ * each by specifier, and the names of a statement by local name, all in code-unit order (the
+ * order of JavaScript's default sort: upper case before lower case, `../` before `./`).
  */
-import { assertNever, type ImportRef } from '../ir.js';
-import { list, quote } from './layout.js';
+import { assertNever, compareText, type ImportRef } from '../ir.js';
+import { quote } from './layout.js';
 import type { Names } from './names.js';
-import { compareNames, compareSources } from './order.js';
+import type { ImportView } from './view.js';
 
 /** One name to import, `as local` when given, `type` for a type-only import. */
 export interface ImportedName {
@@ -18,7 +20,7 @@ export interface ImportedName {
 
 /** The statements, and the local name of each class by {@link refKey}. */
 export interface ImportPlan {
-  readonly statements: readonly string[];
+  readonly statements: readonly ImportView[];
   readonly locals: ReadonlyMap<string, string>;
 }
 
@@ -47,7 +49,7 @@ export function planImports(
     classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name, type: false });
   }
   const ordered = [...classes].sort(
-    ([, a], [, b]) => compareSources(a.specifier, b.specifier) || compareNames(a.name, b.name),
+    ([, a], [, b]) => compareSpecifiers(a.specifier, b.specifier) || compareText(a.name, b.name),
   );
   const counts = new Map<string, number>();
   for (const [, c] of ordered) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
@@ -66,25 +68,30 @@ export function planImports(
   return { statements: statements(entries), locals };
 }
 
-/** One `import { … } from '…';` per specifier, in Biome's order. */
-function statements(entries: readonly ImportedName[]): string[] {
+/** One `import { … } from '…';` per specifier, in the module's order. */
+function statements(entries: readonly ImportedName[]): ImportView[] {
   const bySpecifier = new Map<string, ImportedName[]>();
   for (const e of entries) {
     bySpecifier.set(e.specifier, [...(bySpecifier.get(e.specifier) ?? []), e]);
   }
   return [...bySpecifier]
-    .sort(([a], [b]) => compareSources(a, b))
+    .sort(([a], [b]) => compareSpecifiers(a, b))
     .map(([spec, names]) => {
-      const sorted = [...names].sort((a, b) => compareNames(a.local ?? a.name, b.local ?? b.name));
+      const sorted = [...names].sort((a, b) => compareText(a.local ?? a.name, b.local ?? b.name));
       const typeOnly = sorted.every((n) => n.type === true);
       const items = sorted.map((n) => {
         const binding =
           n.local === undefined || n.local === n.name ? n.name : `${n.name} as ${n.local}`;
         return n.type === true && !typeOnly ? `type ${binding}` : binding;
       });
-      const head = typeOnly ? 'import type ' : 'import ';
-      return `${list(0, head, '{', items, ` from ${quote(spec)};`)} from ${quote(spec)};`;
+      return { typeOnly, names: items.join(', '), from: quote(spec) };
     });
+}
+
+/** Packages before relative paths, then by specifier, in code-unit order. */
+export function compareSpecifiers(a: string, b: string): number {
+  const relative = (s: string): number => (s.startsWith('.') ? 1 : 0);
+  return relative(a) - relative(b) || compareText(a, b);
 }
 
 /** The module specifier the out file imports `ref` by: a package as is, a file relative to it. */

@@ -105,6 +105,30 @@ export class Names {
   }
 }
 
+/**
+ * A property's name as the end of the name of the function for its value: `content-type` →
+ * `content_type` (`checkHeaders_content_type`), `''` → `empty`.
+ */
+export function propertyPart(name: string): string {
+  return name.replace(/[^\p{ID_Continue}$]/gu, '_') || 'empty';
+}
+
+/** The helpers of fw's modules that the generated code calls, as it marks them used. */
+export class Helpers {
+  readonly used: Set<string>;
+
+  constructor(used: Iterable<string> = []) {
+    this.used = new Set(used);
+  }
+
+  /** Marks `name` (and `more`) used; returns `name`, to write it. */
+  use(name: string, ...more: string[]): string {
+    this.used.add(name);
+    for (const m of more) this.used.add(m);
+    return name;
+  }
+}
+
 /** `UserStore` → `userStore`, `Repo<User>` → `repoUser`: a local name for an instance of a type. */
 export function variableName(typeName: string): string {
   const words = typeName.split(/[^A-Za-z0-9_$]+/).filter((w) => w !== '');

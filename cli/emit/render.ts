@@ -1,43 +1,42 @@
 /**
- * fwgen's emitter: the model, as a view model, through `templates/bindings.hbs` (each controller
- * through `templates/controller.hbs`), to the text of the bindings module. Deterministic; the only
- * I/O is reading the templates, once. Controllers' texts are kept between renders (`view-cache.ts`).
+ * fwgen's emitter: the model, as a view model, through the templates of `templates/` to the text
+ * of the bindings module. `bindings.hbs` is the module and `controller.hbs` one controller; every
+ * other template is a partial they include by its file name (`checker.hbs` as `{{> checker}}`).
+ * They run on a Handlebars instance of their own, strict (a missing field throws) and without
+ * HTML escaping. Deterministic; the only I/O is reading the templates, once. Controllers' texts
+ * are kept between renders (`view-cache.ts`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { AppModel } from '../ir.js';
+import type { BindingsView, ControllerView } from './view.js';
 import { cachedText } from './view-cache.js';
-import { type BindingsView, buildView, type ControllerView } from './view-model.js';
-
-let template: Handlebars.TemplateDelegate<BindingsTemplate> | undefined;
-let controllerTemplate: Handlebars.TemplateDelegate<ControllerView> | undefined;
+import { buildView } from './view-model.js';
 
 /** What `bindings.hbs` prints: the view, each controller rendered by `controller.hbs`. */
 type BindingsTemplate = Omit<BindingsView, 'controllers'> & { readonly controllers: string[] };
+
+interface Templates {
+  readonly bindings: Handlebars.TemplateDelegate<BindingsTemplate>;
+  readonly controller: Handlebars.TemplateDelegate<ControllerView>;
+}
+
+let templates: Templates | undefined;
 
 /**
  * The generated module for `model`, written to `out` (its path from the project root, such as
  * `examples/app/bindings.ts`, which relative imports start from).
  */
 export function render(model: AppModel, out: string): string {
-  template ??= compile(readFileSync(join(templatesDir(), 'bindings.hbs'), 'utf8'));
-  const one = (controllerTemplate ??= compile(
-    readFileSync(join(templatesDir(), 'controller.hbs'), 'utf8'),
-  ));
+  const { bindings, controller } = (templates ??= load(templatesDir()));
   const view = buildView(model, out);
-  const controllers = view.controllers.map((c) => cachedText(c, (v) => one(v).replace(/\n$/, '')));
-  const text = template({ ...view, controllers }).replace(EMPTY_LIST, '[]');
-  return `${text.replace(/\n+$/, '')}\n`;
+  const controllers = view.controllers.map((c) =>
+    cachedText(c, (v) => controller(v).replace(/\n$/, '')),
+  );
+  return bindings({ ...view, controllers });
 }
-
-/**
- * A list the template opened and closed on two lines with nothing between (no controllers, a
- * controller without handlers), written `[]` as a formatter would. Generated strings are quoted on
- * one line, so this matches nothing else.
- */
-const EMPTY_LIST = /\[\n[ ]*\]/g;
 
 /** The package's `templates/` folder: beside `cli/` from source, beside `dist/` when built. */
 export function templatesDir(from = dirname(fileURLToPath(import.meta.url))): string {
@@ -48,10 +47,17 @@ export function templatesDir(from = dirname(fileURLToPath(import.meta.url))): st
   }
 }
 
-function compile<T>(source: string): Handlebars.TemplateDelegate<T> {
+/** Every template of `dir` on one new Handlebars instance, each a partial by its file name. */
+function load(dir: string): Templates {
   const hbs = Handlebars.create();
-  return hbs.compile<T>(source.replaceAll('\r\n', '\n'), {
-    noEscape: true,
-    strict: true,
-  });
+  const read = (file: string): string =>
+    readFileSync(join(dir, file), 'utf8').replaceAll('\r\n', '\n');
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith('.hbs')) hbs.registerPartial(file.slice(0, -'.hbs'.length), read(file));
+  }
+  const options = { noEscape: true, strict: true };
+  return {
+    bindings: hbs.compile<BindingsTemplate>(read('bindings.hbs'), options),
+    controller: hbs.compile<ControllerView>(read('controller.hbs'), options),
+  };
 }

@@ -3,7 +3,7 @@
  * kind a member accepts, and how the union is described in its one issue.
  */
 import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
-import { quote } from './layout.js';
+import { literal } from './layout.js';
 
 /** The named types of the model, by id. */
 export type Types = ReadonlyMap<string, NamedType>;
@@ -20,7 +20,7 @@ export function test(shape: Shape): string | undefined {
     case 'null':
       return 'v === null';
     case 'literal':
-      return `v === ${typeof shape.value === 'string' ? quote(shape.value) : String(shape.value)}`;
+      return `v === ${literal(shape.value)}`;
     case 'date':
     case 'unknown':
     case 'array':

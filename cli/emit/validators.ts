@@ -1,13 +1,14 @@
 /**
- * The checker code of a generated module: one function per named type and per anonymous object,
+ * The checkers of a generated module: one function per named type and per anonymous object,
  * union, literal or tuple inside one, written out as plain statements (no schema interpreted at
  * run time). Leaves, arrays and records call the `fw/validate` helpers. Every function has the
- * `Checker` signature of `fw/validate`: `(v, issues, key)`.
+ * `Checker` signature of `fw/validate`: `(v, issues, key)`. This module decides what each checks
+ * and with which calls; `templates/checker.hbs` and the `check-*.hbs` it includes write it down.
  */
 import { assertNever, type NamedType, type PropertyShape, type Shape } from '../ir.js';
-import { arrayChecks, type ConstraintContext, numberChecks, stringChecks } from './constraints.js';
-import { call, list, quote, when } from './layout.js';
-import { INHERITED, type Names } from './names.js';
+import { arrayRules, type ConstraintContext, numberRules, stringRules } from './constraints.js';
+import { literal, quote } from './layout.js';
+import { Helpers, INHERITED, type Names, propertyPart } from './names.js';
 import {
   type Discriminant,
   describe,
@@ -18,83 +19,84 @@ import {
   test,
   tupleLength,
 } from './union-members.js';
+import type {
+  CheckerBody,
+  CheckerView,
+  ConstantView,
+  DiscriminantCheck,
+  ModulePart,
+  ObjectCheck,
+  PropertyCheck,
+  TupleCheck,
+  UnionCheck,
+} from './view.js';
 
-/** One generated checker function. */
-export interface CheckerFunction {
-  /** Module-level constants it uses (a `@pattern`'s expression), declared before it. */
-  readonly constants: readonly string[];
-  /** The lines of the comment above it: the type id for a named type. */
-  readonly comments: readonly string[];
+/** A checker while it is written: nested ones are claimed while its body is built. */
+interface Draft {
+  readonly comment: string | undefined;
   readonly name: string;
-  /** Its parameter list, broken over lines when the signature is too long for one. */
-  readonly params: string;
-  /** Its statements, laid out for column 2. */
-  readonly body: readonly string[];
-  /** The `validate…` constants made from it (one, for a type a parameter is checked against). */
-  readonly validators: readonly ValidatorConstant[];
+  readonly constants: ConstantView[];
+  body?: CheckerBody;
+  validator?: string;
 }
-
-/** `const name = validator(argument);`, the argument laid out for that line. */
-export interface ValidatorConstant {
-  readonly name: string;
-  readonly argument: string;
-}
-
-/** The checker code of one module. */
-export interface Checkers {
-  readonly functions: readonly CheckerFunction[];
-  /** The validator constant of each type a parameter names, by type id. */
-  readonly validators: ReadonlyMap<string, string>;
-  /** The `fw/validate` exports the code uses. */
-  readonly helpers: ReadonlySet<string>;
-}
-
-type Draft = {
-  constants: string[];
-  comments: string[];
-  name: string;
-  params: string;
-  body: string[];
-  validators: ValidatorConstant[];
-};
-
-/** The `Checker` parameters of every generated function. */
-const PARAMS = ['v: unknown', 'issues: Issues', 'key: Key'];
 
 /**
- * Writes the checkers of `types` (in their order) and a validator for each id in `validated`.
- * Names are claimed from `names`: `check<Name>` per type, `check<Name>_<property>`, `…_item`,
- * `…_value`, `…_<index>` for nested shapes, `validate<Name>` per validator.
+ * Writes the checkers of `types` (in their order) and a validator for each id in `validated`, the
+ * validators by type id. Names are claimed from `names`: `check<Name>` per type,
+ * `check<Name>_<property>`, `…_item`, `…_value`, `…_<index>` for nested shapes,
+ * `validate<Name>` per validator.
  */
 export function buildCheckers(
   types: readonly NamedType[],
   validated: ReadonlySet<string>,
   names: Names,
-): Checkers {
+): ModulePart<CheckerView> {
   const checks = new Map(types.map((t) => [t.id, names.claim(`check${t.name}`)] as const));
   const writer = new Writer(names, checks, types);
-  const drafts = types.map((t) => writer.write(t.shape, checks.get(t.id) as string, [t.id]));
+  const drafts = types.map((t) => writer.write(t.shape, checks.get(t.id) as string, t.id));
   const validators = new Map<string, string>();
   types.forEach((t, i) => {
-    if (!validated.has(t.id)) return;
-    const check = checks.get(t.id) as string;
-    const name = names.claim(`validate${check.slice('check'.length)}`);
-    const head = `const ${name} = validator`;
-    const argument = list(0, head, '(', [check], ';').slice(head.length + 1, -1);
-    drafts[i]?.validators.push({ name, argument });
-    validators.set(t.id, name);
-    writer.helpers.add('validator');
+    const draft = drafts[i];
+    if (!validated.has(t.id) || draft === undefined) return;
+    draft.validator = names.claim(`validate${draft.name.slice('check'.length)}`);
+    validators.set(t.id, draft.validator);
+    writer.helpers.use('validator');
   });
   return {
-    functions: writer.functions,
-    validators,
-    helpers: types.length === 0 ? new Set() : writer.helpers,
+    functions: writer.drafts.map(view),
+    names: validators,
+    helpers: types.length === 0 ? new Set() : writer.helpers.used,
   };
 }
 
+function view(d: Draft): CheckerView {
+  const body = d.body as CheckerBody;
+  return {
+    hasComment: d.comment !== undefined,
+    comment: d.comment ?? '',
+    constants: d.constants,
+    name: d.name,
+    is: {
+      object: body.kind === 'object',
+      union: body.kind === 'union',
+      tuple: body.kind === 'tuple',
+      rules: body.kind === 'rules',
+      call: body.kind === 'call',
+    },
+    body,
+    hasValidator: d.validator !== undefined,
+    validator: d.validator ?? '',
+  };
+}
+
+/** `callee(value, issues, key, …extra)`, from a checker's callee and extra arguments. */
+function call([callee, ...extra]: readonly string[], value: string, key: string): string {
+  return `${callee}(${[value, 'issues', key, ...extra].join(', ')})`;
+}
+
 class Writer {
-  readonly functions: Draft[] = [];
-  readonly helpers = new Set<string>(['Issues', 'Key']);
+  readonly drafts: Draft[] = [];
+  readonly helpers = new Helpers(['Issues', 'Key']);
   readonly #names: Names;
   readonly #checks: ReadonlyMap<string, string>;
   readonly #types: Types;
@@ -106,11 +108,9 @@ class Writer {
   }
 
   /** Adds the function `name` checking `shape`; its nested functions follow it. */
-  write(shape: Shape, name: string, comments: string[] = []): Draft {
-    const head = `function ${name}`;
-    const params = list(0, head, '(', PARAMS, '): unknown {').slice(head.length + 1, -1);
-    const draft: Draft = { constants: [], comments, name, params, body: [], validators: [] };
-    this.functions.push(draft);
+  write(shape: Shape, name: string, comment?: string): Draft {
+    const draft: Draft = { comment, name, constants: [] };
+    this.drafts.push(draft);
     draft.body = this.#body(shape, name, draft);
     return draft;
   }
@@ -118,30 +118,25 @@ class Writer {
   /** What the constraint checks of `draft` use from the module. */
   #context(draft: Draft): ConstraintContext {
     return {
-      use: (helper) => this.#use(helper),
+      use: (helper) => this.helpers.use(helper),
       constant: (base, value) => {
         const name = this.#names.claim(base);
-        draft.constants.push(`const ${name} = ${value};`);
+        draft.constants.push({ name, value });
         return name;
       },
     };
   }
 
-  #use(helper: string): string {
-    this.helpers.add(helper);
-    return helper;
-  }
-
-  #body(shape: Shape, self: string, draft: Draft): string[] {
+  #body(shape: Shape, self: string, draft: Draft): CheckerBody {
     if (shape.kind === 'string' && shape.constraints !== undefined) {
-      return stringChecks(shape.constraints, self, this.#context(draft));
+      return stringRules(shape.constraints, self, this.#context(draft));
     }
     if (shape.kind === 'number' && shape.constraints !== undefined) {
-      return numberChecks(shape.constraints, this.#context(draft));
+      return numberRules(shape.constraints, this.#context(draft));
     }
     if (shape.kind === 'array' && shape.constraints !== undefined) {
       const element = this.#function(shape.element, `${self}_item`);
-      return arrayChecks(shape.constraints, element, this.#context(draft));
+      return arrayRules(shape.constraints, element, this.#context(draft));
     }
     switch (shape.kind) {
       case 'object':
@@ -161,7 +156,7 @@ class Writer {
       case 'ref':
       case 'array':
       case 'record':
-        return [this.#call(2, 'return ', shape, 'v', self)];
+        return { kind: 'call', check: call(this.#checker(shape, self), 'v', 'key') };
       default:
         return assertNever(shape);
     }
@@ -178,13 +173,13 @@ class Writer {
       case 'boolean':
       case 'date':
       case 'unknown':
-        return [this.#use(shape.kind)];
+        return [this.helpers.use(shape.kind)];
       case 'ref':
         return [this.#check(shape.id)];
       case 'array':
-        return [this.#use('array'), this.#function(shape.element, `${base}_item`)];
+        return [this.helpers.use('array'), this.#function(shape.element, `${base}_item`)];
       case 'record':
-        return [this.#use('record'), this.#function(shape.value, `${base}_value`)];
+        return [this.helpers.use('record'), this.#function(shape.value, `${base}_value`)];
       case 'null':
       case 'literal':
       case 'object':
@@ -210,100 +205,79 @@ class Writer {
     throw new Error(`fwgen: the model refers to type ${id}, not in its types`);
   }
 
-  /** `head callee(value, issues, key, …extra);` for a value of `shape`, at `indent`. */
-  #call(indent: number, head: string, shape: Shape, value: string, base: string): string {
-    return statement(indent, head, this.#checker(shape, base), value, 'key');
+  #object(properties: readonly PropertyShape[], self: string): ObjectCheck {
+    this.helpers.use('isObject', 'fail');
+    if (properties.length === 0) return { kind: 'object', empty: true, properties: [] };
+    const checks = properties.map((p) => this.#property(p, self));
+    this.helpers.use('prefix');
+    return { kind: 'object', empty: false, properties: checks };
   }
 
-  #object(properties: readonly PropertyShape[], self: string): string[] {
-    const fail = this.#use('fail');
-    const lines = [
-      `if (!${this.#use('isObject')}(v)) return ${fail}(v, issues, key, 'expected an object');`,
-    ];
-    if (properties.length === 0) return [...lines, 'return {};'];
-    lines.push('const n = issues.length;', 'const out: Record<string, unknown> = {};');
-    for (const p of properties) lines.push(this.#property(p, self));
-    return [...lines, `return ${this.#use('prefix')}(issues, n, key, out);`];
-  }
-
-  #property(p: PropertyShape, self: string): string {
-    const name = quote(p.name);
-    const value = INHERITED.has(p.name) ? `${this.#use('own')}(v, ${name})` : `v[${name}]`;
-    const base = `${self}_${p.name.replace(/[^\p{ID_Continue}$]/gu, '_') || 'empty'}`;
-    const checker = this.#checker(p.shape, base);
-    const put = p.name === '__proto__' ? this.#use('put') : undefined;
-    const assign = (indent: number): string =>
-      put === undefined
-        ? statement(indent, `out[${name}] = `, checker, value, name)
-        : `${put}(out, ${name}, ${checker[0]}(${[value, 'issues', name, ...checker.slice(1)].join(', ')}));`;
-    return p.optional ? when(2, [`${value} !== undefined`], assign) : assign(2);
+  #property(p: PropertyShape, self: string): PropertyCheck {
+    const key = quote(p.name);
+    const value = INHERITED.has(p.name) ? `${this.helpers.use('own')}(v, ${key})` : `v[${key}]`;
+    const base = `${self}_${propertyPart(p.name)}`;
+    const check = call(this.#checker(p.shape, base), value, key);
+    const proto = p.name === '__proto__';
+    if (proto) this.helpers.use('put');
+    return { key, value, check, optional: p.optional, proto };
   }
 
   /**
    * Members testable by `typeof` or `===` first. Then the only other member decides when the
-   * value is of its JSON kind (its own issues are the answer), or each other member is tried in
-   * turn, its issues dropped. Else one issue describes the union.
+   * value is of its JSON kind (its own issues are the answer), or the members are told apart by a
+   * discriminant, or each other member is tried in turn. Else one issue describes the union.
    */
-  #union(members: readonly Shape[], self: string): string[] {
+  #union(members: readonly Shape[], self: string): CheckerBody {
     const flat = flatten(members, this.#types);
     if (flat.some((m) => m.kind === 'unknown')) {
-      return [`return ${this.#use('unknown')}(v, issues, key);`];
+      return { kind: 'call', check: `${this.helpers.use('unknown')}(v, issues, key)` };
     }
     const tests = [...new Set(flat.map(test).filter((t) => t !== undefined))];
     const others = flat.flatMap((m, i) => (test(m) === undefined ? [[m, i] as const] : []));
-    const lines = tests.length > 0 ? [when(2, tests, () => 'return v;')] : [];
+    const by = { member: false, guard: false, discriminant: false, closest: false, each: false };
+    const union: {
+      -readonly [K in keyof UnionCheck]: UnionCheck[K];
+    } = {
+      kind: 'union',
+      hasTests: tests.length > 0,
+      tests: tests.join(' || '),
+      by,
+      tries: [],
+      expected: quote(`expected ${describe(flat, this.#types)}`),
+    };
     const [only] = others;
     if (only !== undefined && others.length === 1) {
-      const checker = this.#checker(only[0], `${self}_${only[1]}`);
-      const decide = (indent: number): string => statement(indent, 'return ', checker, 'v', 'key');
-      const guard = this.#guard(only[0]);
-      if (lines.length === 0 || guard === undefined) return [...lines, decide(2)];
-      lines.push(when(2, [guard], decide));
+      const check = call(this.#checker(only[0], `${self}_${only[1]}`), 'v', 'key');
+      const kind = jsonKind(only[0], this.#types);
+      const guard = kind === undefined ? undefined : GUARDS[kind];
+      union.member = { guard: guard ?? '', check };
+      if (tests.length === 0 || guard === undefined) {
+        by.member = true;
+        return union;
+      }
+      by.guard = true;
+      if (kind === 'object') this.helpers.use('isObject');
     } else if (others.length > 1) {
       const picked = discriminant(
         others.map(([m]) => m),
         this.#types,
       );
       if (picked !== undefined) {
-        lines.push(this.#switch(picked, others, self));
-      } else if (others.every(([m]) => jsonKind(m, this.#types) === 'object')) {
-        lines.push(...this.#closest(others, self));
+        by.discriminant = true;
+        union.discriminant = this.#switch(picked, others, self);
       } else {
-        lines.push('const n = issues.length;');
-        others.forEach(([m, i], k) => {
-          lines.push(this.#call(2, k === 0 ? 'let out = ' : 'out = ', m, 'v', `${self}_${i}`));
-          lines.push('if (issues.length === n) return out;', 'issues.length = n;');
-        });
+        const objects = others.every(([m]) => jsonKind(m, this.#types) === 'object');
+        by[objects ? 'closest' : 'each'] = true;
+        if (objects) this.helpers.use('fewest', 'isObject');
+        union.tries = others.map(([m, i], k) => ({
+          first: k === 0,
+          check: call(this.#checker(m, `${self}_${i}`), 'v', 'key'),
+        }));
       }
     }
-    const message = quote(`expected ${describe(flat, this.#types)}`);
-    return [
-      ...lines,
-      `${call(2, 'return ', this.#use('fail'), ['v', 'issues', 'key', message], ';')};`,
-    ];
-  }
-
-  /**
-   * Objects with no discriminant: each member is tried in turn, and when none accepts an object,
-   * the issues of the member with the fewest (the first of those) are the answer, so a client
-   * reads what to fix (`payment.iban: is required`) rather than only which types were possible.
-   */
-  #closest(members: readonly (readonly [Shape, number])[], self: string): string[] {
-    const fewest = this.#use('fewest');
-    const lines = ['const n = issues.length;'];
-    members.forEach(([m, i], k) => {
-      lines.push(this.#call(2, k === 0 ? 'let out = ' : 'out = ', m, 'v', `${self}_${i}`));
-      lines.push('if (issues.length === n) return out;');
-      lines.push(
-        k === 0
-          ? `let closest = ${fewest}(issues, n, undefined);`
-          : `closest = ${fewest}(issues, n, closest);`,
-      );
-    });
-    // A loop, not a spread: an array of bad items can give more issues than a call has arguments.
-    const keep = 'for (const issue of closest) issues.push(issue);';
-    lines.push(`if (${this.#use('isObject')}(v)) {\n    ${keep}\n    return undefined;\n  }`);
-    return lines;
+    this.helpers.use('fail');
+    return union;
   }
 
   /**
@@ -314,87 +288,61 @@ class Writer {
     picked: Discriminant,
     members: readonly (readonly [Shape, number])[],
     self: string,
-  ): string {
-    const value = `v[${quote(picked.property)}]`;
-    const lines = [`if (${this.#use('isObject')}(v)) {`, `    switch (${value}) {`];
-    members.forEach(([m, i], k) => {
-      for (const literal of picked.values[k] ?? []) {
-        lines.push(`      case ${typeof literal === 'string' ? quote(literal) : String(literal)}:`);
-      }
-      lines.push(`        ${this.#call(8, 'return ', m, 'v', `${self}_${i}`)}`);
-    });
-    const want = quote(`expected ${describe(picked.all, this.#types)}`);
-    const fail = call(
-      4,
-      '',
-      this.#use('fail'),
-      [value, 'issues', quote(picked.property), want],
-      ';',
-    );
-    lines.push(
-      '    }',
-      '    const n = issues.length;',
-      `    ${fail};`,
-      `    return ${this.#use('prefix')}(issues, n, key, undefined);`,
-      '  }',
-    );
-    return lines.join('\n');
+  ): DiscriminantCheck {
+    this.helpers.use('isObject', 'fail', 'prefix');
+    return {
+      value: `v[${quote(picked.property)}]`,
+      property: quote(picked.property),
+      cases: members.map(([m, i], k) => ({
+        labels: (picked.values[k] ?? []).map(literal),
+        check: call(this.#checker(m, `${self}_${i}`), 'v', 'key'),
+      })),
+      expected: quote(`expected ${describe(picked.all, this.#types)}`),
+    };
   }
 
-  /** A test that `v` is of the one JSON kind `shape` accepts, when there is one. */
-  #guard(shape: Shape): string | undefined {
-    const kind = jsonKind(shape, this.#types);
-    if (kind === 'object') return `${this.#use('isObject')}(v)`;
-    if (kind === 'array') return 'Array.isArray(v)';
-    return kind === 'string' ? "typeof v === 'string'" : undefined;
-  }
-
-  #tuple(shape: Extract<Shape, { kind: 'tuple' }>, self: string): string[] {
+  #tuple(shape: Extract<Shape, { kind: 'tuple' }>, self: string): TupleCheck {
     const { elements, rest } = shape;
     const required = shape.required ?? elements.length;
-    const fail = this.#use('fail');
-    const lines = [`if (!Array.isArray(v)) return ${fail}(v, issues, key, 'expected an array');`];
+    this.helpers.use('fail');
     const wrongLength = lengthCheck(required, rest === undefined ? elements.length : undefined);
-    if (wrongLength !== undefined) {
-      lines.push(
-        `if (${wrongLength}) return ${fail}(v, issues, key, 'expected ${tupleLength(shape)}');`,
-      );
-    }
-    if (elements.length === 0 && rest === undefined) return [...lines, 'return [];'];
-    const item = (e: Shape, i: number, value: string, index: string): string => {
-      const [callee, ...extra] = this.#checker(e, `${self}_${i}`);
-      return `${callee}(${[value, 'issues', index, ...extra].join(', ')})`;
-    };
-    const items = elements.slice(0, required).map((e, i) => item(e, i, `v[${i}]`, String(i)));
-    const fixed = required === elements.length && rest === undefined;
-    const head = fixed ? 'const out = ' : 'const out: unknown[] = ';
-    lines.push('const n = issues.length;', `${list(2, head, '[', items, ';')};`);
-    elements.slice(required).forEach((e, k) => {
-      const i = required + k;
-      lines.push(`if (v.length > ${i}) out.push(${item(e, i, `v[${i}]`, String(i))});`);
+    const item = (e: Shape, i: number, value: string, index: string): string =>
+      call(this.#checker(e, `${self}_${i}`), value, index);
+    const empty = elements.length === 0 && rest === undefined;
+    const items = empty
+      ? []
+      : elements.slice(0, required).map((e, i) => item(e, i, `v[${i}]`, `${i}`));
+    const optional = elements.slice(required).map((e, k) => {
+      const index = required + k;
+      return { index, check: item(e, index, `v[${index}]`, `${index}`) };
     });
-    if (rest !== undefined) {
-      const each = item(rest, elements.length, 'v[i]', 'i');
-      lines.push(`for (let i = ${elements.length}; i < v.length; i++) out.push(${each});`);
-    }
-    return [...lines, `return ${this.#use('prefix')}(issues, n, key, out);`];
+    if (!empty) this.helpers.use('prefix');
+    return {
+      kind: 'tuple',
+      checksLength: wrongLength !== undefined,
+      wrongLength: wrongLength ?? '',
+      expectedLength: quote(`expected ${tupleLength(shape)}`),
+      empty,
+      fixed: required === elements.length && rest === undefined,
+      items: items.join(', '),
+      optional,
+      hasRest: rest !== undefined,
+      restFrom: elements.length,
+      rest: rest === undefined ? '' : item(rest, elements.length, 'v[i]', 'i'),
+    };
   }
 }
+
+/** The test that `v` is of a JSON kind, for a union member that decides the values of its kind. */
+const GUARDS: Readonly<Record<'object' | 'array' | 'string', string>> = {
+  object: 'isObject(v)',
+  array: 'Array.isArray(v)',
+  string: "typeof v === 'string'",
+};
 
 /** The test that a tuple's array is too short or too long, or undefined when any length fits. */
 function lengthCheck(min: number, max: number | undefined): string | undefined {
   if (max === min) return `v.length !== ${min}`;
   if (max === undefined) return min === 0 ? undefined : `v.length < ${min}`;
   return min === 0 ? `v.length > ${max}` : `v.length < ${min} || v.length > ${max}`;
-}
-
-/** `head callee(value, issues, key, …extra);` at `indent`, from a checker's callee and extras. */
-function statement(
-  indent: number,
-  head: string,
-  [callee, ...extra]: readonly string[],
-  value: string,
-  key: string,
-): string {
-  return `${call(indent, head, callee as string, [value, 'issues', key, ...extra], ';')};`;
 }

@@ -5,7 +5,7 @@
  * the module (imports, validators, writers, readers) are the same; models are never mutated.
  */
 import type { ControllerModel } from '../ir.js';
-import type { ControllerView } from './view-model.js';
+import type { ControllerView } from './view.js';
 
 const views = new WeakMap<
   ControllerModel,

@@ -3,44 +3,27 @@
  * handler whose answer is an anonymous object or an array, each written out as plain statements
  * that call the `fw/serialize` helpers (see that module for what a writer answers). A shape no
  * writer knows better (a union, a record, a tuple, a date, `unknown`) is written by `json`, which
- * is `JSON.stringify`.
+ * is `JSON.stringify`. `templates/writer.hbs` writes each down.
  */
 import type { ControllerModel, NamedType, PropertyShape, Shape } from '../ir.js';
-import { call, quote } from './layout.js';
-import { INHERITED, type Names } from './names.js';
-
-/** One generated writer function. */
-export interface WriterFunction {
-  /** The lines of the comment above it: the type id for a named type. */
-  readonly comments: readonly string[];
-  readonly name: string;
-  /** Its statements, laid out for column 2. */
-  readonly body: readonly string[];
-}
-
-/** The writer code of one module. */
-export interface Writers {
-  readonly functions: readonly WriterFunction[];
-  /** The writer of each handler that has one, by `<controller name>.<handler name>`. */
-  readonly handlers: ReadonlyMap<string, string>;
-  /** The `fw/serialize` exports the code uses. */
-  readonly helpers: ReadonlySet<string>;
-}
+import { quote } from './layout.js';
+import { Helpers, INHERITED, type Names, propertyPart } from './names.js';
+import type { ModulePart, WriterView } from './view.js';
 
 /**
  * Writes the writers of `types` (in their order), then one for each handler of `controllers` (in
- * their order) whose answer is not simply one of them. Names are claimed from `names`:
- * `write<Name>` per type, `write<Controller>_<handler>` per handler, `…_<property>` and `…_item`
- * for nested shapes.
+ * their order) whose answer is not simply one of them; the writers by
+ * `<controller name>.<handler name>`. Names are claimed from `names`: `write<Name>` per type,
+ * `write<Controller>_<handler>` per handler, `…_<property>` and `…_item` for nested shapes.
  */
 export function buildWriters(
   types: readonly NamedType[],
   controllers: readonly ControllerModel[],
   names: Names,
-): Writers {
+): ModulePart<WriterView> {
   const own = new Map(types.map((t) => [t.id, names.claim(`write${t.name}`)] as const));
   const emitter = new Emitter(names, own);
-  for (const t of types) emitter.write(t.shape, own.get(t.id) as string, [t.id]);
+  for (const t of types) emitter.write(t.shape, own.get(t.id) as string, t.id);
   const handlers = new Map<string, string>();
   for (const c of controllers) {
     for (const h of c.handlers) {
@@ -49,16 +32,16 @@ export function buildWriters(
       const name =
         shape.kind === 'ref'
           ? emitter.writerOf(shape.id)
-          : emitter.write(shape, names.claim(`write${c.name}_${h.name}`), []).name;
+          : emitter.write(shape, names.claim(`write${c.name}_${h.name}`));
       handlers.set(`${c.name}.${h.name}`, name);
     }
   }
-  return { functions: emitter.functions, handlers, helpers: emitter.helpers };
+  return { functions: emitter.functions, names: handlers, helpers: emitter.helpers.used };
 }
 
 class Emitter {
-  readonly functions: WriterFunction[] = [];
-  readonly helpers = new Set<string>();
+  readonly functions: WriterView[] = [];
+  readonly helpers = new Helpers();
   readonly #names: Names;
   readonly #own: ReadonlyMap<string, string>;
 
@@ -67,12 +50,19 @@ class Emitter {
     this.#own = own;
   }
 
-  /** Adds the function `name` writing `shape`; its nested functions follow it. */
-  write(shape: Shape, name: string, comments: string[]): WriterFunction {
-    const fn: { comments: string[]; name: string; body: string[] } = { comments, name, body: [] };
-    this.functions.push(fn);
-    fn.body = this.#body(shape, name);
-    return fn;
+  /** Adds the function `name` writing `shape`, its nested functions after it; returns `name`. */
+  write(shape: Shape, name: string, comment?: string): string {
+    // Its place is taken before its body is built, so the writers its body claims follow it.
+    const at = this.functions.length;
+    this.functions.push({ hasComment: false, comment: '', name, isObject: false, write: '' });
+    const head = { hasComment: comment !== undefined, comment: comment ?? '', name };
+    if (shape.kind === 'object') {
+      this.functions[at] = { ...head, isObject: true, ...this.#object(shape.properties, name) };
+    } else {
+      const [callee, args] = this.#writing(shape, 'v', name);
+      this.functions[at] = { ...head, isObject: false, write: `${callee}(${args.join(', ')})` };
+    }
+    return name;
   }
 
   writerOf(id: string): string {
@@ -81,49 +71,35 @@ class Emitter {
     throw new Error(`fwgen: a handler answers type ${id}, not in the model's responses`);
   }
 
-  #use(helper: string): string {
-    this.helpers.add(helper);
-    return helper;
-  }
-
-  #body(shape: Shape, self: string): string[] {
-    if (shape.kind === 'object') return this.#object(shape.properties, self);
-    return [`${call(2, 'return ', ...this.#writing(shape, 'v', self), ';')};`];
-  }
-
-  #object(properties: readonly PropertyShape[], self: string): string[] {
-    const lines = [`if (!${this.#use('isJsonObject')}(v)) return ${this.#use('json')}(v);`];
-    if (properties.length === 0) return [...lines, "return '{}';"];
-    properties.forEach((p, i) => {
-      const value = INHERITED.has(p.name)
-        ? `${this.#use('own')}(v, ${quote(p.name)})`
-        : `v[${quote(p.name)}]`;
-      const [callee, args] = this.#writing(p.shape, value, `${self}_${p.name}`);
-      const text = call(4, '', callee, args);
+  #object(properties: readonly PropertyShape[], self: string) {
+    this.helpers.use('isJsonObject', 'json');
+    const members = properties.map((p, i) => {
+      const key = quote(p.name);
+      const value = INHERITED.has(p.name) ? `${this.helpers.use('own')}(v, ${key})` : `v[${key}]`;
+      const [callee, args] = this.#writing(p.shape, value, `${self}_${propertyPart(p.name)}`);
       const name = `${JSON.stringify(p.name)}:`;
-      const line =
-        i === 0
-          ? call(
-              2,
-              properties.length === 1 ? 'const out = ' : 'let out = ',
-              this.#use('first'),
-              [quote(`{${name}`), text],
-              ';',
-            )
-          : call(2, 'out = ', this.#use('member'), ['out', quote(`,${name}`), text], ';');
-      lines.push(`${line};`);
+      this.helpers.use(i === 0 ? 'first' : 'member');
+      return {
+        first: i === 0,
+        declare: properties.length === 1 ? ('const' as const) : ('let' as const),
+        prefix: quote(i === 0 ? `{${name}` : `,${name}`),
+        write: `${callee}(${args.join(', ')})`,
+      };
     });
-    lines.push(`return ${this.#use('object')}(out);`);
-    return lines;
+    if (members.length > 0) this.helpers.use('object');
+    return { empty: members.length === 0, members };
   }
 
   /** The callee and arguments that write `value`, a value of `shape`. */
   #writing(shape: Shape, value: string, base: string): [string, string[]] {
     switch (shape.kind) {
       case 'array':
-        return [this.#use('writeArray'), [value, this.#function(shape.element, `${base}_item`)]];
+        return [
+          this.helpers.use('writeArray'),
+          [value, this.#function(shape.element, `${base}_item`)],
+        ];
       case 'object':
-        return [this.write(shape, this.#names.claim(base), []).name, [value]];
+        return [this.write(shape, this.#names.claim(base)), [value]];
       default:
         return [this.#function(shape, base), [value]];
     }
@@ -133,21 +109,21 @@ class Emitter {
   #function(shape: Shape, base: string): string {
     switch (shape.kind) {
       case 'string':
-        return this.#use('writeString');
+        return this.helpers.use('writeString');
       case 'number':
-        return this.#use('writeNumber');
+        return this.helpers.use('writeNumber');
       case 'boolean':
-        return this.#use('writeBoolean');
+        return this.helpers.use('writeBoolean');
       case 'literal':
-        return this.#use(LITERAL[typeof shape.value] ?? 'json');
+        return this.helpers.use(LITERAL[typeof shape.value] ?? 'json');
       case 'ref':
         return this.writerOf(shape.id);
       case 'object':
       case 'array':
-        return this.write(shape, this.#names.claim(base), []).name;
+        return this.write(shape, this.#names.claim(base));
       default:
         // Dates (`toJSON`), records, tuples, unions, null and unknown: as JSON.stringify has it.
-        return this.#use('json');
+        return this.helpers.use('json');
     }
   }
 }

@@ -3,17 +3,20 @@
  * handler and parameter, plus one small invoker function per handler. Nothing here is found by
  * reflection; a hand-written `Bindings` object works the same way (the tests use them).
  *
+ * What is the default may be left out: `interceptors` (none), a parameter's `index` (its position
+ * in `params`) and `optional` (false); `createApp` fills them in.
+ *
  * @example
  * export const bindings: Bindings = {
- *   version: 1,
- *   controllers: [{
- *     type: UserController, name: 'UserController', interceptors: [],
+ *   version: 2,
+ *   controllers: [defineController({
+ *     type: UserController, name: 'UserController',
  *     handlers: [{
- *       name: 'get', method: 'GET', path: '/users/:id', interceptors: [],
- *       params: [{ index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false }],
+ *       name: 'get', method: 'GET', path: '/users/:id',
+ *       params: [{ name: 'id', type: 'number', pathKey: 'id' }],
  *       invoke: (c, a) => c.get(a[0] as number),
  *     }],
- *   }],
+ *   })],
  * };
  */
 import type { Interceptor } from '../core/pipeline/interceptor.js';
@@ -97,8 +100,8 @@ export interface ControllerBinding<C = unknown> {
   readonly name: string;
   /** `path/from/root.ts:line`, for messages. */
   readonly source?: string;
-  /** Class-level `@UseInterceptors`, in order. */
-  readonly interceptors: readonly InterceptorClass[];
+  /** Class-level `@UseInterceptors`, in order; absent: none. */
+  readonly interceptors?: readonly InterceptorClass[];
   readonly handlers: readonly HandlerBinding<C>[];
   /**
    * How an `@EventConsumer`'s instances share its messages (its decorator's options); absent: the
@@ -115,9 +118,9 @@ export interface HandlerBinding<C = unknown> {
   readonly method: string;
   /** The full route path (prefix included), the event name, or the WebSocket path. */
   readonly path: string;
-  readonly params: readonly ParameterMeta[];
-  /** Method-level `@UseInterceptors`, in order; they run after the class-level ones. */
-  readonly interceptors: readonly InterceptorClass[];
+  readonly params: readonly ParameterBinding[];
+  /** Method-level `@UseInterceptors`, in order; they run after the class-level ones. Absent: none. */
+  readonly interceptors?: readonly InterceptorClass[];
   readonly source?: string;
   /** Calls the handler with resolved arguments; `args[i]` fills `params[i]`. */
   invoke(controller: C, args: readonly unknown[]): unknown;
@@ -129,8 +132,18 @@ export interface HandlerBinding<C = unknown> {
 }
 
 /**
+ * One handler parameter as the bindings write it: a {@link ParameterMeta} whose `index` may be left
+ * out (it is the parameter's position in `params`) and `optional` too (false). Resolvers always
+ * receive the full `ParameterMeta`.
+ */
+export type ParameterBinding = Omit<ParameterMeta, 'index' | 'optional'> & {
+  readonly index?: number;
+  readonly optional?: boolean;
+};
+
+/**
  * Types a controller binding by its class, so `invoke` sees the controller's own methods.
- * @example defineController({ type: UserController, name: 'UserController', interceptors: [], handlers: [...] })
+ * @example defineController({ type: UserController, name: 'UserController', handlers: [...] })
  */
 export function defineController<C>(binding: ControllerBinding<C>): ControllerBinding {
   return binding as ControllerBinding;

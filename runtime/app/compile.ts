@@ -8,7 +8,7 @@
 import { FwError } from '../core/errors.js';
 import type { HandlerMeta, Interceptor } from '../core/pipeline/interceptor.js';
 import type { Route } from '../core/pipeline/pipeline.js';
-import type { ArgumentResolver } from '../core/pipeline/resolver.js';
+import type { ArgumentResolver, ParameterMeta } from '../core/pipeline/resolver.js';
 import { routeKeys } from '../core/router/router.js';
 import type { EventDelivery } from '../events/transport.js';
 import {
@@ -17,6 +17,7 @@ import {
   type Class,
   type ControllerBinding,
   type HandlerBinding,
+  type ParameterBinding,
 } from './bindings.js';
 import type { Wanted } from './instances.js';
 
@@ -73,10 +74,12 @@ export function compileRoutes(
     const { type, name } = controller;
     wanted.push({ type, name, by: 'a controller of the bindings' });
     const named = (c: Class, where: string) => wanted.push({ type: c, name: c.name, by: where });
-    for (const c of controller.interceptors) named(c, `a route interceptor of ${name}`);
+    for (const c of controller.interceptors ?? []) named(c, `a route interceptor of ${name}`);
     const handlers = controller.handlers.map((handler) => {
       const compiled = compileHandler(controller, handler, resolvers);
-      for (const c of handler.interceptors) named(c, `a route interceptor of ${compiled.label}`);
+      for (const c of handler.interceptors ?? []) {
+        named(c, `a route interceptor of ${compiled.label}`);
+      }
       routes.push(compiled);
       return { handler, route: compiled.route as UnattachedRoute };
     });
@@ -86,10 +89,10 @@ export function compileRoutes(
     const interceptor = (c: Class<Interceptor>) => instanceOf(c, c.name);
     for (const { controller, handlers } of pending) {
       const instance = instanceOf(controller.type, controller.name);
-      const shared = controller.interceptors.map(interceptor);
+      const shared = (controller.interceptors ?? []).map(interceptor);
       for (const { handler, route } of handlers) {
         route.controller = instance;
-        route.interceptors = [...shared, ...handler.interceptors.map(interceptor)];
+        route.interceptors = [...shared, ...(handler.interceptors ?? []).map(interceptor)];
       }
     }
   };
@@ -104,7 +107,8 @@ function compileHandler(
   const label = `${controller.name}.${handler.name}`;
   const where = handler.source === undefined ? label : `${label} (${handler.source})`;
   const keys = handler.method === 'EVENT' ? [] : routeKeys(handler.path);
-  const bound = handler.params.map((pm) => {
+  const params = handler.params.map(parameterMeta);
+  const bound = params.map((pm) => {
     if (pm.pathKey !== undefined && !keys.includes(pm.pathKey)) {
       throw new FwError('FW_ERR_PATH_KEY_UNKNOWN', {
         handler: where,
@@ -127,7 +131,7 @@ function compileHandler(
   const route: UnattachedRoute = {
     meta,
     interceptors: [],
-    params: handler.params,
+    params,
     resolvers: bound,
     controller: undefined,
     invoke: handler.invoke as Route['invoke'],
@@ -141,4 +145,12 @@ function compileHandler(
     route,
     ...(delivery === undefined || handler.method !== 'EVENT' ? {} : { delivery }),
   };
+}
+
+/**
+ * The parameter as resolvers receive it, with what the bindings may leave out filled in: `index`
+ * is its position in `params`, `optional` false.
+ */
+function parameterMeta(p: ParameterBinding, position: number): ParameterMeta {
+  return { ...p, index: p.index ?? position, optional: p.optional ?? false };
 }

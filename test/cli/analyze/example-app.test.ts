@@ -46,14 +46,17 @@ describe('analyzer: the example app', () => {
     const expected = bindings.controllers.map((c) => ({
       name: c.name,
       source: c.source,
-      interceptors: c.interceptors.map((i) => i.name),
+      interceptors: (c.interceptors ?? []).map((i) => i.name),
       handlers: c.handlers.map((h) => ({
         name: h.name,
         method: h.method,
         path: h.path,
         source: h.source,
-        interceptors: h.interceptors.map((i) => i.name),
-        params: h.params.map(({ validate, read, ...p }) => ({
+        interceptors: (h.interceptors ?? []).map((i) => i.name),
+        // The bindings leave out a parameter's index (its position) and `optional: false`.
+        params: h.params.map(({ validate, read, ...p }, index) => ({
+          index,
+          optional: false,
           ...p,
           validates: validate !== undefined,
           // The generated reader of a Query<T> parameter, named after T.

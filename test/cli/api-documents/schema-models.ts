@@ -1,7 +1,8 @@
 /**
  * The models the schema property test runs: the analyzer's model of `fixtures/validators` (every
- * shape a body type can have, as TypeScript writes it) and of the constructs it leaves out
- * (`Omit`, `Required`, `Readonly`, numeric enums…), the emitter's committed samples, and the
+ * shape a body type can have, as TypeScript writes it), of the other fixtures with types
+ * (`constraints`, `unions`, `property-names`) and of the constructs it leaves out
+ * (`Omit`, `Required`, `Readonly`, numeric enums…), and the
  * corners no fixture has (empty tuples, tags that OpenAPI cannot discriminate by, unions with
  * `unknown`, `__proto__`, recursion through a union, dates in every position).
  */
@@ -16,7 +17,6 @@ import type {
 } from '../../../cli/ir.js';
 import { FIXTURES } from '../../../fixtures/cases.js';
 import { array, literal, named, object, record, ref, s, tuple, union } from '../emit/builder.js';
-import { objectsSample, unionsSample } from '../emit/samples.js';
 import { constructTypes } from './schema-app.js';
 
 /** The named types of a fixture case (`fixtures/validators`), as the analyzer finds them. */
@@ -167,8 +167,8 @@ export function models(): [string, readonly NamedType[]][] {
     ['fixtures/validators', fixtureTypes()],
     ['fixtures/constraints', fixtureTypes('constraints')],
     ['constraints', CONSTRAINTS],
-    ['objects sample', objectsSample.types],
-    ['unions sample', unionsSample.types],
+    ['fixtures/unions', fixtureTypes('unions')],
+    ['fixtures/property-names', fixtureTypes('property-names')],
     ['corners', CORNERS],
     ['analyzed constructs', constructTypes()],
   ];

@@ -88,11 +88,8 @@ describe('invoker casts', () => {
         "import type { Pagination, Values } from 'fw/query';",
       ]),
     );
-    expect(text).toContain(
-      [
-        '          invoke: (c, a) =>',
-        '            c.m(a[0] as Values, a[1] as Pagination | undefined, a[2] as HttpRequestContext),',
-      ].join('\n'),
+    expect(invoke(text)).toBe(
+      '          invoke: (c, a) => c.m(a[0] as Values, a[1] as Pagination | undefined, a[2] as HttpRequestContext),',
     );
   });
 

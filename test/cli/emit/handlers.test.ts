@@ -70,10 +70,15 @@ describe('controllers', () => {
   it.each([
     [{ kind: 'broadcast' } as const, '      delivery: { broadcast: true },'],
     [{ kind: 'group', group: 'billing' } as const, "      delivery: { group: 'billing' },"],
-  ])("writes an event consumer's delivery %o after its interceptors", (delivery, line) => {
+  ])("writes an event consumer's delivery %o after its source", (delivery, line) => {
     const c = controller('Feed', 'src/feed.ts', [handler('on', 'EVENT', 'order.placed')]);
     const text = render(app([{ ...c, kind: 'events', delivery }]), 'src/bindings.ts');
-    expect(text).toContain(`      interceptors: [],\n${line}\n      handlers: [\n`);
+    expect(text).toContain(`      source: 'src/feed.ts:1',\n${line}\n      handlers: [\n`);
+  });
+
+  it('leaves out interceptors where there are none', () => {
+    const c = controller('Plain', 'src/plain.ts', [handler('get', 'GET', '/')]);
+    expect(render(app([c]), 'src/bindings.ts')).not.toContain('interceptors');
   });
 
   it('quotes a path with a single quote in double quotes', () => {
@@ -82,34 +87,28 @@ describe('controllers', () => {
     );
   });
 
-  it('breaks a long interceptor list, one class per line', () => {
+  it('writes a long interceptor list on one line', () => {
     const refs = ['AuthenticationInterceptor', 'AuthorizationInterceptor', 'RateLimitInterceptors'];
     const h = handler('get', 'GET', '/', [], {
       interceptors: refs.map((r) => fileRef('src/i.ts', r)),
     });
-    expect(handlerLines(h)).toContain(
-      [
-        '          interceptors: [',
-        '            AuthenticationInterceptor,',
-        '            AuthorizationInterceptor,',
-        '            RateLimitInterceptors,',
-        '          ],',
-      ].join('\n'),
-    );
+    expect(handlerLines(h)).toContain(`          interceptors: [${refs.join(', ')}],`);
   });
 });
 
 describe('parameters and invokers', () => {
-  it('puts one short parameter on the params line', () => {
+  it('writes each parameter on a line of its own, without its index or optional: false', () => {
     expect(tail([param(0, 'id', 'number', { pathKey: 'id' })])).toBe(
       [
-        "          params: [{ index: 0, name: 'id', type: 'number', pathKey: 'id', optional: false }],",
+        '          params: [',
+        "            { name: 'id', type: 'number', pathKey: 'id' },",
+        '          ],',
         '          invoke: (c, a) => c.m(a[0] as number),',
       ].join('\n'),
     );
   });
 
-  it('puts several parameters one per line, each on one line when it fits', () => {
+  it('writes optional: true for an optional parameter', () => {
     expect(
       tail([
         param(0, 'q', 'fw/query#Values'),
@@ -118,25 +117,19 @@ describe('parameters and invokers', () => {
     ).toBe(
       [
         '          params: [',
-        "            { index: 0, name: 'q', type: 'fw/query#Values', optional: false },",
-        "            { index: 1, name: 'ctx', type: 'fw/context#Context', optional: true },",
+        "            { name: 'q', type: 'fw/query#Values' },",
+        "            { name: 'ctx', type: 'fw/context#Context', optional: true },",
         '          ],',
         '          invoke: (c, a) => c.m(a[0] as Values, a[1] as Context | undefined),',
       ].join('\n'),
     );
   });
 
-  it('writes a long parameter one field per line, validate last', () => {
+  it('writes a long parameter on one line, validate last', () => {
     expect(tail([{ ...param(0, 'body', BODY, { validate: BODY }), cast: [PLACE_ORDER] }])).toBe(
       [
         '          params: [',
-        '            {',
-        '              index: 0,',
-        "              name: 'body',",
-        "              type: 'src/orders/dto#PlaceOrder',",
-        '              optional: false,',
-        '              validate: validatePlaceOrder,',
-        '            },',
+        "            { name: 'body', type: 'src/orders/dto#PlaceOrder', validate: validatePlaceOrder },",
         '          ],',
         '          invoke: (c, a) => c.m(a[0] as PlaceOrder),',
       ].join('\n'),
@@ -153,29 +146,13 @@ describe('parameters and invokers', () => {
     expect(tail([], 'delete')).toBe('          params: [],\n          invoke: (c) => c.delete(),');
   });
 
-  it('breaks a long invoker after the arrow, then between arguments', () => {
-    const params = (n: number) =>
-      Array.from({ length: n }, (_, i) => param(i, `p${i}`, 'bigint', { pathKey: `p${i}` }));
-    const invoke = (n: number) => {
-      const text = tail(params(n));
-      return text.slice(text.indexOf('          invoke:'));
-    };
-    expect(invoke(4)).toBe(
-      '          invoke: (c, a) => c.m(a[0] as bigint, a[1] as bigint, a[2] as bigint, a[3] as bigint),',
+  it('writes an invoker on one line, however many arguments', () => {
+    const params = Array.from({ length: 6 }, (_, i) =>
+      param(i, `p${i}`, 'bigint', { pathKey: `p${i}` }),
     );
-    expect(invoke(5)).toBe(
-      [
-        '          invoke: (c, a) =>',
-        '            c.m(a[0] as bigint, a[1] as bigint, a[2] as bigint, a[3] as bigint, a[4] as bigint),',
-      ].join('\n'),
-    );
-    expect(invoke(6)).toBe(
-      [
-        '          invoke: (c, a) =>',
-        '            c.m(',
-        ...[0, 1, 2, 3, 4, 5].map((i) => `              a[${i}] as bigint,`),
-        '            ),',
-      ].join('\n'),
+    const text = tail(params);
+    expect(text.slice(text.indexOf('          invoke:'))).toBe(
+      `          invoke: (c, a) => c.m(${[0, 1, 2, 3, 4, 5].map((i) => `a[${i}] as bigint`).join(', ')}),`,
     );
   });
 });

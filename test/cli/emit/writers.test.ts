@@ -74,9 +74,16 @@ describe('writer functions', () => {
 
   it('names nested objects after their property, and leaves unions, dates and unknowns to json', () => {
     const text = writers([
-      object({ box: object({}), at: s.date, either: union(s.string, s.number), x: s.unknown }),
+      object({
+        box: object({}),
+        at: s.date,
+        either: union(s.string, s.number),
+        x: s.unknown,
+        'content-type': object({}),
+      }),
     ]);
     expect(text).toContain('function writeA_h0_box(v: unknown): string | undefined {');
+    expect(text).toContain('function writeA_h0_content_type(v: unknown): string | undefined {');
     expect(text).toContain("  if (!isJsonObject(v)) return json(v);\n  return '{}';");
     expect(text).toContain(`out = member(out, ',"at":', json(v['at']));`);
     expect(text).toContain(`out = member(out, ',"either":', json(v['either']));`);
