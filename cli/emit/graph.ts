@@ -6,7 +6,8 @@
  */
 import type { ImportRef, InstanceModel } from '../ir.js';
 import { fits, list, quote } from './layout.js';
-import { type Names, variableName } from './names.js';
+import { variableName } from '../identifiers.js';
+import type { Names } from './names.js';
 
 /** What the template prints for the graph. */
 export interface GraphView {
