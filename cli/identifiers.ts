@@ -8,7 +8,8 @@ export function variableName(typeName: string): string {
   const words = typeName.split(/[^A-Za-z0-9_$]+/).filter((w) => w !== '');
   const joined = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
   const name = joined === '' ? 'instance' : joined[0]!.toLowerCase() + joined.slice(1);
-  return RESERVED.has(name) || /^[0-9]/.test(name) ? `${name}_` : name;
+  if (/^[0-9]/.test(name)) return `_${name}`;
+  return RESERVED.has(name) ? `${name}_` : name;
 }
 
 /** Words a `const` cannot be named. */

@@ -8,7 +8,7 @@ describe('variableName', () => {
     ['a generic instantiation', 'Repo<User>', 'repoUser'],
     ['a nested one', 'Map<string, Repo<User>>', 'mapStringRepoUser'],
     ['a reserved word', 'Package', 'package_'],
-    ['a leading digit', '3D', '3D_'],
+    ['a leading digit', '3D', '_3D'],
     ['no word at all', '<>', 'instance'],
   ])('%s: %s → %s', (_case, typeName, want) => {
     expect(variableName(typeName)).toBe(want);
