@@ -1,95 +1,74 @@
 /**
- * The object graph as code: one `build` function of straight-line construction, one `const` per
- * instance in dependency order (typed by what its constructor or provider returns, so a stale
- * graph fails `tsc`), and the data the runtime prunes and looks up by (`keys`, `needs`, `roots`),
- * with each key's name as the source writes it (`names`: a provider's function has none of its own).
+ * The object graph as code: one `buildGraph` function that registers each instance on one line,
+ * in dependency order, as `root` (what the app must have) or `make` (what that is built from),
+ * with the factory that makes it from the getters of the instances before it. Each getter is
+ * named after its type, so a new instance adds one line and changes only the lines that use it.
+ * Factories call constructors and providers with their own types, so a stale graph fails `tsc`.
  */
-import type { ImportRef, InstanceModel } from '../ir.js';
-import { fits, list, quote } from './layout.js';
 import { variableName } from '../identifiers.js';
+import type { ImportRef, InstanceModel } from '../ir.js';
 import type { Names } from './names.js';
 
 /** What the template prints for the graph. */
 export interface GraphView {
-  /** `function build(make: Make): readonly unknown[] {` or its `async` form. */
-  readonly signature: string;
-  /** The statements of `build`, each laid out for column 2. */
-  readonly body: readonly string[];
-  /** The fields of the `graph` object, laid out for column 4. */
-  readonly fields: readonly string[];
+  /** What `buildGraph` takes from its builder: `make, root`, or `root` when every instance is one. */
+  readonly builders: string;
+  /** `[true]` when an instance needs an async provider (the graph is then made in `start()`). */
+  readonly async: readonly true[];
+  readonly instances: readonly InstanceView[];
 }
 
-/** The graph's view, with its instances' names claimed in `names` after every import's. */
+/** One line of `buildGraph`. */
+export interface InstanceView {
+  /** The getter's name when a later instance is made from it: none or one. */
+  readonly variable: readonly string[];
+  /** `root` for a controller, consumer, gateway, route interceptor or `@Injectable()` class. */
+  readonly register: 'root' | 'make';
+  /** The class or provider constant, as imported. */
+  readonly key: string;
+  /** `[true]` when the factory awaits an argument: none or one. */
+  readonly async: readonly true[];
+  /** `new UserStore` for a class, `config` for a provider. */
+  readonly create: string;
+  /** The arguments, as written: getter calls, awaited when async, and `undefined`s. */
+  readonly args: string;
+  /** A provider constant's name, quoted (its function has no name of its own): none or one. */
+  readonly name: readonly string[];
+}
+
+/** The graph's view, with its getters' names claimed in `names` after every import's. */
 export function buildGraphView(
   instances: readonly InstanceModel[],
   local: (ref: ImportRef) => string,
   names: Names,
 ): GraphView {
-  const index = new Map(instances.map((n, i) => [n.id, i]));
-  const consts = instances.map((n) => names.claim(variableName(n.name)));
-  const at = (id: string): number => {
-    const i = index.get(id);
-    if (i === undefined) throw new Error(`fwgen: the graph needs ${id} before it is built`);
-    return i;
-  };
-  const isAsync = instances.some((n) => n.create.kind === 'provider' && n.create.async);
-  const body = instances.map((n, i) => {
-    const given = n.args.map((id) => (id === null ? 'undefined' : consts[at(id)]!));
+  const byId = new Map<string, { readonly getter: string; readonly async: boolean }>();
+  const used = new Set(instances.flatMap((n) => n.args.filter((id) => id !== null)));
+  const views = instances.map((n): InstanceView => {
+    const getter = names.claim(variableName(n.name));
+    const given = n.args.map((id) => {
+      if (id === null) return { text: 'undefined', async: false };
+      const arg = byId.get(id);
+      if (arg === undefined) throw new Error(`fwgen: the graph needs ${id} before it is made`);
+      return { text: `${arg.async ? 'await ' : ''}${arg.getter}()`, async: arg.async };
+    });
     // Trailing `undefined`s are left out: optional parameters nothing provides.
-    let end = given.length;
-    while (end > 0 && given[end - 1] === 'undefined') end--;
-    const args = given.slice(0, end);
+    while (given.at(-1)?.text === 'undefined') given.pop();
+    const awaits = given.some((a) => a.async);
+    const provider = n.create.kind === 'provider';
+    byId.set(n.id, { getter, async: awaits || (provider && n.create.async) });
     const callee = local(n.create.ref);
-    const awaits = n.create.kind === 'provider' && n.create.async;
-    return instanceLine(`const ${consts[i]} = ${awaits ? 'await ' : ''}make(`, i, n, callee, args);
+    return {
+      variable: used.has(n.id) ? [getter] : [],
+      register: n.root ? 'root' : 'make',
+      key: callee,
+      async: awaits ? [true] : [],
+      create: provider ? callee : `new ${callee}`,
+      args: given.map((a) => a.text).join(', '),
+      name: provider ? [`'${n.create.ref.name}'`] : [],
+    };
   });
-  body.push(`${list(2, 'return ', '[', consts, ';')};`);
-  const needs = instances.map((n) =>
-    list(
-      6,
-      '',
-      '[',
-      n.args.flatMap((id) => (id === null ? [] : [String(at(id))])),
-      ',',
-    ),
-  );
-  const roots = instances.flatMap((n, i) => (n.root ? [String(i)] : []));
-  const keys = instances.map((n) => local(n.create.ref));
-  const labels = instances.map((n) => quote(n.create.ref.name));
-  return {
-    signature: isAsync
-      ? 'async function build(make: Make): Promise<readonly unknown[]> {'
-      : 'function build(make: Make): readonly unknown[] {',
-    body,
-    fields: [
-      `keys: ${list(4, 'keys: ', '[', keys, ',').slice(6)},`,
-      `names: ${list(4, 'names: ', '[', labels, ',').slice(7)},`,
-      `needs: ${list(4, 'needs: ', '[', needs, ',').slice(7)},`,
-      `roots: ${list(4, 'roots: ', '[', roots, ',').slice(7)},`,
-      ...(isAsync ? ['async: true,'] : []),
-      'build,',
-    ],
-  };
-}
-
-/**
- * `const x = make(i, () => new X(a, b));` laid out as Biome prints it: a call is hugged after
- * `() =>`, a `new` moves the arguments of `make` onto their own lines.
- */
-function instanceLine(
-  head: string,
-  i: number,
-  n: InstanceModel,
-  callee: string,
-  args: readonly string[],
-): string {
-  const created = n.create.kind === 'class' ? `new ${callee}` : callee;
-  const flat = `${head}${i}, () => ${created}(${args.join(', ')}));`;
-  if (fits(2, flat)) return flat;
-  if (n.create.kind === 'provider') {
-    return `${head}${i}, () =>\n    ${list(4, created, '(', args, ',')},\n  );`;
-  }
-  const arrow = `() => ${created}(${args.join(', ')})`;
-  const factory = fits(4, `${arrow},`) ? arrow : `() =>\n      ${list(6, created, '(', args, ',')}`;
-  return `${head}\n    ${i},\n    ${factory},\n  );`;
+  const isAsync = [...byId.values()].some((n) => n.async);
+  const builders = views.some((v) => v.register === 'make') ? 'make, root' : 'root';
+  return { builders, async: isAsync ? [true] : [], instances: views };
 }

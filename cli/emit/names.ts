@@ -8,14 +8,15 @@
 export const FIXED_NAMES = [
   'Array',
   'Bindings',
+  'GraphBuilder',
   'Number',
   'Parameters',
   'Record',
-  'Make',
   'bindings',
-  'build',
+  'buildGraph',
   'defineController',
   'make',
+  'root',
 ];
 
 /** Every value and type `fw/validate` exports, reserved whether used or not. */

@@ -84,7 +84,7 @@ export function buildView(model: AppModel, out: string): BindingsView {
   const fixed: ImportedName[] = [
     { specifier: 'fw', name: 'Bindings', type: true },
     ...(controllers.length === 0 ? [] : [{ specifier: 'fw', name: 'defineController' }]),
-    ...(instances.length === 0 ? [] : [{ specifier: 'fw', name: 'Make', type: true }]),
+    ...(instances.length === 0 ? [] : [{ specifier: 'fw', name: 'GraphBuilder', type: true }]),
     ...[...checkers.helpers].map((name) => ({
       specifier: 'fw/validate',
       name,

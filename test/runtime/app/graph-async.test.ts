@@ -5,8 +5,8 @@ import {
   createApp,
   defineController,
   FwError,
+  type GraphBuilder,
   jsonLogger,
-  type Make,
   override,
   provider,
 } from 'fw';
@@ -14,8 +14,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { deferred, thrown } from '../../http/support.js';
 
 /**
- * An app whose database comes from an async provider, as fwgen generates it: `build` is async and
- * awaits the provider; the provider waits for `connect()` (or fails while `failures` lasts).
+ * An app whose database comes from an async provider, as fwgen generates it: what needs the
+ * database awaits it, and the graph is marked async; the provider waits for `connect()` (or fails
+ * while `failures` lasts).
  * `events` records what happened, in order.
  */
 function asyncApp(failures = 0) {
@@ -50,22 +51,15 @@ function asyncApp(failures = 0) {
     }
   }
 
-  async function build(make: Make): Promise<readonly unknown[]> {
-    const db = await make(0, () => dbProvider());
-    const userStore = make(1, () => new UserStore(db));
-    const users = make(2, () => new Users(userStore));
-    return [db, userStore, users];
+  function buildGraph({ make, root }: GraphBuilder): void {
+    const db = make(dbProvider, () => dbProvider(), 'db');
+    const userStore = make(UserStore, async () => new UserStore(await db()));
+    root(Users, async () => new Users(await userStore()));
   }
   const handler = { params: [], interceptors: [] };
   const bindings: Bindings = {
-    version: 1,
-    graph: {
-      keys: [dbProvider, UserStore, Users],
-      needs: [[], [0], [1]],
-      roots: [2],
-      async: true,
-      build,
-    },
+    version: 3,
+    graph: { build: buildGraph, async: true },
     controllers: [
       defineController<Users>({
         type: Users,
@@ -173,6 +167,25 @@ describe('an async graph', () => {
     await a.start();
     expect(a.get(Users).store.list()).toEqual(['ada']);
     expect(events).toEqual(['connecting', 'connecting', 'connected', 'UserStore']);
+  });
+
+  it('createApp checks overrides and the controllers against the graph without making anything', () => {
+    const { bindings, events } = asyncApp();
+    class Unknown {}
+    const err = thrown(() =>
+      createApp({ bindings, overrides: [override(Unknown, new Unknown())] }),
+    ) as FwError;
+    expect([err.code, err.message]).toEqual([
+      'FW_ERR_NOT_PROVIDED',
+      'Nothing in this app provides Unknown (createApp({ overrides }) replaces only an instance ' +
+        'of the graph); mark the class @Injectable() or write a provider for it, then run fwgen',
+    ]);
+    const missing = { ...bindings, graph: { ...bindings.graph!, build: () => {} } };
+    expect((thrown(() => createApp({ bindings: missing })) as FwError).message).toBe(
+      'Nothing in this app provides Users (a controller of the bindings); mark the class ' +
+        '@Injectable() or write a provider for it, then run fwgen',
+    );
+    expect(events).toEqual([]);
   });
 
   it('an override of the async provider is used without calling it', async () => {

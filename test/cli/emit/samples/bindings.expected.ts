@@ -22,7 +22,7 @@ function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
 const validateCreateUser = validator(checkCreateUser);
 
 export const bindings: Bindings = {
-  version: 2,
+  version: 3,
   controllers: [
     defineController({
       type: Bindings_2,

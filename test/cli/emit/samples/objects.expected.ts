@@ -95,7 +95,7 @@ function checkTags(v: unknown, issues: Issues, key: Key): unknown {
 const validateTags = validator(checkTags);
 
 export const bindings: Bindings = {
-  version: 2,
+  version: 3,
   controllers: [
     defineController({
       type: Probe,

@@ -56,7 +56,7 @@ function readFilter_2(q: Values): unknown {
 }
 
 export const bindings: Bindings = {
-  version: 2,
+  version: 3,
   controllers: [
     defineController({
       type: Probe,

@@ -155,7 +155,7 @@ function checkProduct_payment_1_kind(v: unknown, issues: Issues, key: Key): unkn
 }
 
 export const bindings: Bindings = {
-  version: 2,
+  version: 3,
   controllers: [
     defineController({
       type: Probe,

@@ -1,4 +1,4 @@
-// What the graph sample (samples/graph.expected.ts) creates: long names, so that its lines break.
+// What the graph sample (samples/graph.expected.ts) creates: long names, whose lines stay whole.
 import { provider } from 'fw';
 
 export interface ApplicationConfiguration {
