@@ -2,8 +2,10 @@
  * The object graph as code: one `buildGraph` function that registers each instance on one line,
  * in dependency order, as `root` (what the app must have) or `make` (what that is built from),
  * with the factory that makes it from the getters of the instances before it. Each getter is
- * named after its type, so a new instance adds one line and changes only the lines that use it.
- * Factories call constructors and providers with their own types, so a stale graph fails `tsc`.
+ * named after its type, so a new instance adds one line and changes only the lines that use it;
+ * an async provider changes no other line, since the runtime awaits it before anything is made
+ * from it. Factories call constructors and providers with their own types, so a stale graph
+ * fails `tsc`.
  */
 import { variableName } from '../identifiers.js';
 import type { ImportRef, InstanceModel } from '../ir.js';
@@ -13,7 +15,7 @@ import type { Names } from './names.js';
 export interface GraphView {
   /** What `buildGraph` takes from its builder: `make, root`, or `root` when every instance is one. */
   readonly builders: string;
-  /** `[true]` when an instance needs an async provider (the graph is then made in `start()`). */
+  /** `[true]` when a provider is async (the graph is then made in `start()`): none or one. */
   readonly async: readonly true[];
   readonly instances: readonly InstanceView[];
 }
@@ -26,11 +28,9 @@ export interface InstanceView {
   readonly register: 'root' | 'make';
   /** The class or provider constant, as imported. */
   readonly key: string;
-  /** `[true]` when the factory awaits an argument: none or one. */
-  readonly async: readonly true[];
   /** `new UserStore` for a class, `config` for a provider. */
   readonly create: string;
-  /** The arguments, as written: getter calls, awaited when async, and `undefined`s. */
+  /** The arguments, as written: getter calls and `undefined`s. */
   readonly args: string;
   /** A provider constant's name, quoted (its function has no name of its own): none or one. */
   readonly name: readonly string[];
@@ -42,33 +42,34 @@ export function buildGraphView(
   local: (ref: ImportRef) => string,
   names: Names,
 ): GraphView {
-  const byId = new Map<string, { readonly getter: string; readonly async: boolean }>();
-  const used = new Set(instances.flatMap((n) => n.args.filter((id) => id !== null)));
+  const getters = new Map<string, string>();
+  const used = new Set(instances.flatMap((n) => n.args));
   const views = instances.map((n): InstanceView => {
     const getter = names.claim(variableName(n.name));
-    const given = n.args.map((id) => {
-      if (id === null) return { text: 'undefined', async: false };
-      const arg = byId.get(id);
+    const args = n.args.map((id) => {
+      if (id === null) return 'undefined';
+      const arg = getters.get(id);
       if (arg === undefined) throw new Error(`fwgen: the graph needs ${id} before it is made`);
-      return { text: `${arg.async ? 'await ' : ''}${arg.getter}()`, async: arg.async };
+      return `${arg}()`;
     });
     // Trailing `undefined`s are left out: optional parameters nothing provides.
-    while (given.at(-1)?.text === 'undefined') given.pop();
-    const awaits = given.some((a) => a.async);
-    const provider = n.create.kind === 'provider';
-    byId.set(n.id, { getter, async: awaits || (provider && n.create.async) });
+    while (args.at(-1) === 'undefined') args.pop();
+    getters.set(n.id, getter);
     const callee = local(n.create.ref);
+    const provider = n.create.kind === 'provider';
     return {
       variable: used.has(n.id) ? [getter] : [],
       register: n.root ? 'root' : 'make',
       key: callee,
-      async: awaits ? [true] : [],
       create: provider ? callee : `new ${callee}`,
-      args: given.map((a) => a.text).join(', '),
+      args: args.join(', '),
       name: provider ? [`'${n.create.ref.name}'`] : [],
     };
   });
-  const isAsync = [...byId.values()].some((n) => n.async);
-  const builders = views.some((v) => v.register === 'make') ? 'make, root' : 'root';
-  return { builders, async: isAsync ? [true] : [], instances: views };
+  const isAsync = instances.some((n) => n.create.kind === 'provider' && n.create.async);
+  return {
+    builders: views.some((v) => v.register === 'make') ? 'make, root' : 'root',
+    async: isAsync ? [true] : [],
+    instances: views,
+  };
 }

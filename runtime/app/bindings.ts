@@ -66,14 +66,15 @@ export type InstanceOf<K> = K extends abstract new (
  * instance with `create` (or answers the override of `key` without calling `create`), every later
  * call answers the same one. Registering makes nothing. `name` names the instance in messages and
  * logs when `key` has no name of its own (a provider constant's function is an argument of
- * `provider`). `create` returns a promise when the instance needs an async provider; the override
- * of such a key is the instance itself, which `await` takes as it is.
+ * `provider`). When `create` returns a promise (an async provider), the getter answers what it
+ * resolves to: a factory that asks for it before then is stopped, and run again once it has, so a
+ * factory must only call getters and then make its instance.
  */
 export type Register = <K extends GraphKey, T extends InstanceOf<K> | Promise<InstanceOf<K>>>(
   key: K,
   create: () => T,
   name?: string,
-) => () => T;
+) => () => Awaited<T>;
 
 /** What the generated graph registers its instances with. */
 export interface GraphBuilder {
@@ -96,8 +97,8 @@ export interface GraphBuilder {
  * @example
  * function buildGraph({ make, root }: GraphBuilder): void {
  *   const appConfig = make(config, () => config(), 'config');
- *   const database = make(db, () => db(appConfig()), 'db');
- *   root(UserController, async () => new UserController(await database()));
+ *   const database = make(db, () => db(appConfig()), 'db'); // an async provider
+ *   root(UserController, () => new UserController(database()));
  * }
  * const graph: Graph = { build: buildGraph, async: true };
  */

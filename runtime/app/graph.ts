@@ -4,6 +4,12 @@
  * The app makes the roots and what it wants (controllers, interceptors) through those getters, so
  * only what they reach is made; an override answers in place of its instance, whose factory never
  * runs, and so neither do those of the instances only it needed.
+ *
+ * An async provider's instance is awaited before anything is made from it: its getter, asked
+ * before the promise has settled, stops the factory that asked (with {@link NotReady}, before that
+ * factory has made anything, since arguments are evaluated before the call they are passed to),
+ * and the app makes the root again once it has. What was made before is kept, so each factory
+ * makes its instance once, and generated factories need no `async` or `await`.
  */
 import { isPromise } from '../core/pipeline.js';
 import { FwError } from '../errors.js';
@@ -18,8 +24,19 @@ interface Entry {
   readonly name: string;
   readonly root: boolean;
   readonly create: () => unknown;
-  /** Once made: the instance, or the promise of an async one until the graph is built. */
-  made?: { value: unknown };
+  /** Once made: the instance (an async provider's, once settled). */
+  made?: { readonly value: unknown };
+  /** An async provider's promise, until it settles. */
+  pending?: Promise<void>;
+}
+
+/** Thrown by the getter of an async instance that is not ready yet; the app awaits `ready`. */
+class NotReady extends Error {
+  readonly ready: Promise<void>;
+  constructor(name: string, ready: Promise<void>) {
+    super(`fw: ${name} comes from an async provider and is not ready yet`);
+    this.ready = ready;
+  }
 }
 
 /** The instances of an app whose bindings carry a graph. @internal */
@@ -63,9 +80,16 @@ export class GraphInstances implements AppInstances {
       return;
     }
     return (async () => {
-      for (const entry of forced) await this.#make(entry);
-      for (const entry of this.#entries.values()) {
-        if (entry.made !== undefined) entry.made = { value: await entry.made.value };
+      for (const entry of forced) {
+        for (;;) {
+          try {
+            this.#make(entry);
+            break;
+          } catch (err) {
+            if (!(err instanceof NotReady)) throw err;
+            await err.ready;
+          }
+        }
       }
       this.#built = true;
     })();
@@ -105,25 +129,35 @@ export class GraphInstances implements AppInstances {
       (key, create, name) => {
         const entry: Entry = { key, name: name ?? keyName(key), root, create };
         entries.set(key, entry);
-        return () => this.#make(entry) as ReturnType<typeof create>;
+        return () => this.#make(entry) as Awaited<ReturnType<typeof create>>;
       };
     this.#graph.build({ root: register(true), make: register(false) });
     return entries;
   }
 
-  /** What the getter of `entry` answers: its override, else the instance, made on first call. */
+  /**
+   * What the getter of `entry` answers: its override, else its instance, made on the first call.
+   * Throws {@link NotReady} while an async provider's promise is pending.
+   */
   #make(entry: Entry): unknown {
     if (this.#overrides.has(entry.key)) return this.#overrides.get(entry.key);
-    if (entry.made === undefined) {
+    if (entry.made !== undefined) return entry.made.value;
+    if (entry.pending === undefined) {
       const value = entry.create();
-      if (isPromise(value) && !this.async) {
+      if (!isPromise(value)) {
+        entry.made = { value };
+        return value;
+      }
+      if (!this.async) {
         throw new TypeError(
           `fw: the graph made ${entry.name} as a promise, but it is not marked async; regenerate the bindings with fwgen`,
         );
       }
-      entry.made = { value };
+      entry.pending = value.then((settled) => {
+        entry.made = { value: settled };
+      });
     }
-    return entry.made.value;
+    throw new NotReady(entry.name, entry.pending);
   }
 
   /** The instance of `entry` once the graph is built: its override, or what was made. */

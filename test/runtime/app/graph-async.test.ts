@@ -14,9 +14,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { deferred, thrown } from '../../http/support.js';
 
 /**
- * An app whose database comes from an async provider, as fwgen generates it: what needs the
- * database awaits it, and the graph is marked async; the provider waits for `connect()` (or fails
- * while `failures` lasts).
+ * An app whose database comes from an async provider, as fwgen generates it: the graph is marked
+ * async, and its factories are the same as in any other; the provider waits for `connect()` (or
+ * fails while `failures` lasts).
  * `events` records what happened, in order.
  */
 function asyncApp(failures = 0) {
@@ -53,8 +53,8 @@ function asyncApp(failures = 0) {
 
   function buildGraph({ make, root }: GraphBuilder): void {
     const db = make(dbProvider, () => dbProvider(), 'db');
-    const userStore = make(UserStore, async () => new UserStore(await db()));
-    root(Users, async () => new Users(await userStore()));
+    const userStore = make(UserStore, () => new UserStore(db()));
+    root(Users, () => new Users(userStore()));
   }
   const handler = { params: [], interceptors: [] };
   const bindings: Bindings = {
@@ -195,5 +195,57 @@ describe('an async graph', () => {
     expect((await a.inject({ url: '/users' })).json()).toEqual(['fake']);
     expect(a.get(dbProvider)).toBe(fake);
     expect(events).toEqual(['UserStore', 'request']);
+  });
+
+  it('makes each instance once, in dependency order, while a factory waits for its providers', async () => {
+    const made: string[] = [];
+    const token = provider(async (): Promise<string> => {
+      made.push('token');
+      return 'secret';
+    });
+    const port = provider(async (): Promise<number> => {
+      made.push('port');
+      return 5432;
+    });
+    class Clock {
+      constructor() {
+        made.push('Clock');
+      }
+    }
+    class Client {
+      readonly token: string;
+      readonly clock: Clock;
+      readonly port: number;
+      constructor(token: string, clock: Clock, port: number) {
+        made.push('Client');
+        [this.token, this.clock, this.port] = [token, clock, port];
+      }
+    }
+    class Reports {
+      readonly client: Client;
+      constructor(client: Client) {
+        made.push('Reports');
+        this.client = client;
+      }
+    }
+    const bindings: Bindings = {
+      version: 3,
+      graph: {
+        async: true,
+        build: ({ make, root }) => {
+          const secret = make(token, () => token(), 'token');
+          const clock = make(Clock, () => new Clock());
+          const dbPort = make(port, () => port(), 'port');
+          const client = make(Client, () => new Client(secret(), clock(), dbPort()));
+          root(Reports, () => new Reports(client()));
+        },
+      },
+      controllers: [{ type: Reports, name: 'Reports', interceptors: [], handlers: [] }],
+    };
+    const a = app(bindings);
+    await a.start();
+    expect(made).toEqual(['token', 'Clock', 'port', 'Client', 'Reports']);
+    const { client } = a.get(Reports);
+    expect([client.token, client.clock, client.port]).toEqual(['secret', a.get(Clock), 5432]);
   });
 });

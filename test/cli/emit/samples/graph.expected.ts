@@ -12,13 +12,14 @@ import {
 // The object graph, in dependency order. `root` is what the app must have (controllers, consumers,
 // gateways, interceptors, @Injectable() classes), `make` what they are built from; each instance is
 // made once, when first needed, unless an override replaces it.
+// An async provider's instance is awaited when the app starts, before anything is made from it.
 function buildGraph({ make, root }: GraphBuilder): void {
   const applicationConfiguration_2 = make(applicationConfiguration, () => applicationConfiguration(), 'applicationConfiguration');
   const databaseConnectionPool = make(databaseConnectionPoolProvider, () => databaseConnectionPoolProvider(applicationConfiguration_2()), 'databaseConnectionPoolProvider');
-  const customerRepository = make(CustomerRepository, async () => new CustomerRepository(await databaseConnectionPool()));
-  const invoiceRepository = make(InvoiceRepository, async () => new InvoiceRepository(await databaseConnectionPool()));
-  const subscriptionBillingService = make(SubscriptionBillingService, async () => new SubscriptionBillingService(await customerRepository(), await invoiceRepository()));
-  root(NotificationDispatchService, async () => new NotificationDispatchService(await customerRepository(), await invoiceRepository(), await subscriptionBillingService(), undefined, applicationConfiguration_2()));
+  const customerRepository = make(CustomerRepository, () => new CustomerRepository(databaseConnectionPool()));
+  const invoiceRepository = make(InvoiceRepository, () => new InvoiceRepository(databaseConnectionPool()));
+  const subscriptionBillingService = make(SubscriptionBillingService, () => new SubscriptionBillingService(customerRepository(), invoiceRepository()));
+  root(NotificationDispatchService, () => new NotificationDispatchService(customerRepository(), invoiceRepository(), subscriptionBillingService(), undefined, applicationConfiguration_2()));
 }
 
 export const bindings: Bindings = {
