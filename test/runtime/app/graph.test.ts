@@ -167,6 +167,18 @@ describe('building the graph', () => {
     expect(thrown(() => createApp({ bindings, logger: silent }))).toBe(broken);
   });
 
+  it('types each factory by its key, and each getter by what it makes, awaited', () => {
+    const users = usersApp();
+    const make: GraphBuilder['make'] = (_key, create) => create as never;
+    // @ts-expect-error a Mailer is no UserStore
+    make(users.UserStore, () => new users.Mailer());
+    const db = make(users.dbProvider, async () => ({ query: () => ['ada'] }));
+    expectTypeOf(db).toEqualTypeOf<() => { query: () => string[] }>();
+    expectTypeOf(make(users.Mailer, () => new users.Mailer())).toEqualTypeOf<
+      () => InstanceType<typeof users.Mailer>
+    >();
+  });
+
   it('makes only what the roots and the app reach: an instance nothing needs is never made', () => {
     const users = usersApp();
     class Unused {
