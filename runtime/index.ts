@@ -7,12 +7,13 @@ export {
   type ControllerBinding,
   defineController,
   type Graph,
+  type GraphBuilder,
   type GraphKey,
   type HandlerBinding,
   type InstanceOf,
   type InterceptorClass,
-  type Make,
   type ParameterBinding,
+  type Register,
 } from './app/bindings.js';
 export type { App } from './app/create-app.js';
 export { createApp } from './app/create-app.js';

@@ -5,7 +5,7 @@
  * it: a cycle (FW0401), a type nothing can make (FW0402), an unreadable parameter (FW0406).
  */
 import { ts } from 'ts-morph';
-import { variableName } from '../emit/names.js';
+import { variableName } from '../identifiers.js';
 import type { ImportRef, InstanceModel, SourceLocation } from '../ir.js';
 import type { FoundController } from './class-scan.js';
 import { formatAt } from './location.js';

@@ -1,94 +1,53 @@
 /**
- * The object graph as code: one `build` function of straight-line construction, one `const` per
- * instance in dependency order (typed by what its constructor or provider returns, so a stale
- * graph fails `tsc`), and the data the runtime prunes and looks up by (`keys`, `needs`, `roots`),
- * with each key's name as the source writes it (`names`: a provider's function has none of its own).
+ * The object graph as code: one `buildGraph` function that registers each instance on one line,
+ * in dependency order, as `root` (what the app must have) or `make` (what that is built from),
+ * with the factory that makes it from the getters of the instances before it. Each getter is
+ * named after its type, so a new instance adds one line and changes only the lines that use it;
+ * an async provider changes no other line, since the runtime awaits it before anything is made
+ * from it. Factories call constructors and providers with their own types, so a stale graph
+ * fails `tsc`.
  */
+import { variableName } from '../identifiers.js';
 import type { ImportRef, InstanceModel } from '../ir.js';
-import { fits, list, quote } from './layout.js';
-import { type Names, variableName } from './names.js';
+import type { Names } from './names.js';
+import type { GraphView, InstanceView } from './view.js';
 
-/** What the template prints for the graph. */
-export interface GraphView {
-  /** `function build(make: Make): readonly unknown[] {` or its `async` form. */
-  readonly signature: string;
-  /** The statements of `build`, each laid out for column 2. */
-  readonly body: readonly string[];
-  /** The fields of the `graph` object, laid out for column 4. */
-  readonly fields: readonly string[];
-}
-
-/** The graph's view, with its instances' names claimed in `names` after every import's. */
+/** The graph's view, with its getters' names claimed in `names` after every import's. */
 export function buildGraphView(
   instances: readonly InstanceModel[],
   local: (ref: ImportRef) => string,
   names: Names,
 ): GraphView {
-  const index = new Map(instances.map((n, i) => [n.id, i]));
-  const consts = instances.map((n) => names.claim(variableName(n.name)));
-  const at = (id: string): number => {
-    const i = index.get(id);
-    if (i === undefined) throw new Error(`fwgen: the graph needs ${id} before it is built`);
-    return i;
-  };
-  const isAsync = instances.some((n) => n.create.kind === 'provider' && n.create.async);
-  const body = instances.map((n, i) => {
-    const given = n.args.map((id) => (id === null ? 'undefined' : consts[at(id)]!));
+  const getters = new Map<string, string>();
+  const used = new Set(instances.flatMap((n) => n.args));
+  const views = instances.map((n): InstanceView => {
+    const getter = names.claim(variableName(n.name));
+    const args = n.args.map((id) => {
+      if (id === null) return 'undefined';
+      const arg = getters.get(id);
+      if (arg === undefined) throw new Error(`fwgen: the graph needs ${id} before it is made`);
+      return `${arg}()`;
+    });
     // Trailing `undefined`s are left out: optional parameters nothing provides.
-    let end = given.length;
-    while (end > 0 && given[end - 1] === 'undefined') end--;
-    const args = given.slice(0, end);
+    while (args.at(-1) === 'undefined') args.pop();
+    getters.set(n.id, getter);
     const callee = local(n.create.ref);
-    const awaits = n.create.kind === 'provider' && n.create.async;
-    return instanceLine(`const ${consts[i]} = ${awaits ? 'await ' : ''}make(`, i, n, callee, args);
+    const provider = n.create.kind === 'provider';
+    return {
+      named: used.has(n.id),
+      variable: getter,
+      register: n.root ? 'root' : 'make',
+      key: callee,
+      create: provider ? callee : `new ${callee}`,
+      args: args.join(', '),
+      hasName: provider,
+      name: provider ? `'${n.create.ref.name}'` : '',
+    };
   });
-  body.push(`${list(2, 'return ', '[', consts, ';')};`);
-  const needs = instances.map((n) =>
-    list(
-      6,
-      '',
-      '[',
-      n.args.flatMap((id) => (id === null ? [] : [String(at(id))])),
-      ',',
-    ),
-  );
-  const roots = instances.flatMap((n, i) => (n.root ? [String(i)] : []));
-  const keys = instances.map((n) => local(n.create.ref));
-  const labels = instances.map((n) => quote(n.create.ref.name));
+  const isAsync = instances.some((n) => n.create.kind === 'provider' && n.create.async);
   return {
-    signature: isAsync
-      ? 'async function build(make: Make): Promise<readonly unknown[]> {'
-      : 'function build(make: Make): readonly unknown[] {',
-    body,
-    fields: [
-      `keys: ${list(4, 'keys: ', '[', keys, ',').slice(6)},`,
-      `names: ${list(4, 'names: ', '[', labels, ',').slice(7)},`,
-      `needs: ${list(4, 'needs: ', '[', needs, ',').slice(7)},`,
-      `roots: ${list(4, 'roots: ', '[', roots, ',').slice(7)},`,
-      ...(isAsync ? ['async: true,'] : []),
-      'build,',
-    ],
+    builders: views.some((v) => v.register === 'make') ? 'make, root' : 'root',
+    isAsync,
+    instances: views,
   };
-}
-
-/**
- * `const x = make(i, () => new X(a, b));` laid out as Biome prints it: a call is hugged after
- * `() =>`, a `new` moves the arguments of `make` onto their own lines.
- */
-function instanceLine(
-  head: string,
-  i: number,
-  n: InstanceModel,
-  callee: string,
-  args: readonly string[],
-): string {
-  const created = n.create.kind === 'class' ? `new ${callee}` : callee;
-  const flat = `${head}${i}, () => ${created}(${args.join(', ')}));`;
-  if (fits(2, flat)) return flat;
-  if (n.create.kind === 'provider') {
-    return `${head}${i}, () =>\n    ${list(4, created, '(', args, ',')},\n  );`;
-  }
-  const arrow = `() => ${created}(${args.join(', ')})`;
-  const factory = fits(4, `${arrow},`) ? arrow : `() =>\n      ${list(6, created, '(', args, ',')}`;
-  return `${head}\n    ${i},\n    ${factory},\n  );`;
 }

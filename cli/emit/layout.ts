@@ -1,7 +1,6 @@
 /**
  * How generated code writes values down: string and other literals, and property access. The
- * templates give the file its shape; nothing here measures lines, except `fits` and `list`, which
- * only the object graph's view still uses.
+ * templates give the file its shape; nothing here measures lines.
  */
 
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -36,35 +35,4 @@ export function isIdentifierName(name: string): boolean {
 /** `object.name`, or `object['name']` when `name` is not an identifier. */
 export function member(object: string, name: string): string {
   return isIdentifierName(name) ? `${object}.${name}` : `${object}[${quote(name)}]`;
-}
-
-/** The line width the object graph's view breaks its lines at. */
-export const WIDTH = 100;
-
-/** Whether `text` fits on one line that starts at column `indent`. */
-export function fits(indent: number, text: string): boolean {
-  return !text.includes('\n') && indent + text.length <= WIDTH;
-}
-
-/**
- * `head open items close tail` on one line when it fits at `indent`, else one item per line with
- * trailing commas. `{` gets spaces inside (`{ a, b }`), `(` and `[` do not. `tail` is measured, not
- * returned. An empty list is always `open close`. For the object graph's view only.
- */
-export function list(
-  indent: number,
-  head: string,
-  open: '(' | '[' | '{',
-  items: readonly string[],
-  tail = '',
-  forceBreak = false,
-): string {
-  const close = { '(': ')', '[': ']', '{': '}' }[open];
-  if (items.length === 0) return `${head}${open}${close}`;
-  const space = open === '{' ? ' ' : '';
-  const flat = `${head}${open}${space}${items.join(', ')}${space}${close}`;
-  if (!forceBreak && fits(indent, flat + tail)) return flat;
-  const pad = ' '.repeat(indent);
-  const lines = items.map((item) => `${pad}  ${item},\n`).join('');
-  return `${head}${open}\n${lines}${pad}${close}`;
 }

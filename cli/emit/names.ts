@@ -8,14 +8,15 @@
 export const FIXED_NAMES = [
   'Array',
   'Bindings',
+  'GraphBuilder',
   'Number',
   'Parameters',
   'Record',
-  'Make',
   'bindings',
-  'build',
+  'buildGraph',
   'defineController',
   'make',
+  'root',
 ];
 
 /** Every value and type `fw/validate` exports, reserved whether used or not. */
@@ -128,21 +129,3 @@ export class Helpers {
     return name;
   }
 }
-
-/** `UserStore` → `userStore`, `Repo<User>` → `repoUser`: a local name for an instance of a type. */
-export function variableName(typeName: string): string {
-  const words = typeName.split(/[^A-Za-z0-9_$]+/).filter((w) => w !== '');
-  const joined = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
-  const name = joined === '' ? 'instance' : joined[0]!.toLowerCase() + joined.slice(1);
-  return RESERVED.has(name) || /^[0-9]/.test(name) ? `${name}_` : name;
-}
-
-/** Words a `const` cannot be named. */
-const RESERVED = new Set([
-  ...['await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default'],
-  ...['delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function'],
-  ...['if', 'import', 'in', 'instanceof', 'let', 'new', 'null', 'return', 'static', 'super'],
-  ...['switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield'],
-  ...['undefined', 'arguments', 'eval', 'implements', 'interface', 'package', 'private'],
-  ...['protected', 'public'],
-]);

@@ -46,7 +46,7 @@ export function buildView(model: AppModel, out: string): BindingsView {
   const fixed: ImportedName[] = [
     { specifier: 'fw', name: 'Bindings', type: true },
     ...(controllers.length === 0 ? [] : [{ specifier: 'fw', name: 'defineController' }]),
-    ...(instances.length === 0 ? [] : [{ specifier: 'fw', name: 'Make', type: true }]),
+    ...(instances.length === 0 ? [] : [{ specifier: 'fw', name: 'GraphBuilder', type: true }]),
     ...[...checkers.helpers].map((name) => ({
       specifier: 'fw/validate',
       name,
@@ -95,7 +95,8 @@ export function buildView(model: AppModel, out: string): BindingsView {
     writers: writers.functions,
     readers: readers.functions,
     version: BINDINGS_VERSION,
-    graph: instances.length === 0 ? [] : [buildGraphView(instances, local, names)],
+    hasGraph: instances.length > 0,
+    graph: instances.length === 0 ? undefined : buildGraphView(instances, local, names),
     hasControllers: controllers.length > 0,
     controllers: controllers.map((c, i) =>
       cachedView(sorted[i] as ControllerModel, namesOf(c, local, named), () =>

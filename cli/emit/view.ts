@@ -4,8 +4,6 @@
  * decision the view model took, for a template's `{{#if}}`. `view-model.ts` and the builders it
  * calls make them, `view-cache.ts` keeps controllers' views between renders.
  */
-import type { GraphView } from './graph.js';
-
 /** What `bindings.hbs` prints. */
 export interface BindingsView {
   /** The source folder, for the header. */
@@ -15,8 +13,10 @@ export interface BindingsView {
   readonly writers: readonly WriterView[];
   readonly readers: readonly ReaderView[];
   readonly version: number;
-  /** The object graph: none or one. */
-  readonly graph: readonly GraphView[];
+  /** Whether the module builds an object graph. */
+  readonly hasGraph: boolean;
+  /** The object graph; undefined when there is none. */
+  readonly graph: GraphView | undefined;
   readonly hasControllers: boolean;
   readonly controllers: readonly ControllerView[];
 }
@@ -243,4 +243,33 @@ export interface ParameterView {
   readonly validate: string;
   readonly hasRead: boolean;
   readonly read: string;
+}
+
+/** The object graph: `buildGraph` and the `graph` field of the bindings. */
+export interface GraphView {
+  /** What `buildGraph` takes from its builder: `make, root`, or `root` when every instance is one. */
+  readonly builders: string;
+  /** Whether a provider is async, so that the graph is made in `start()`. */
+  readonly isAsync: boolean;
+  readonly instances: readonly InstanceView[];
+}
+
+/** One line of `buildGraph`. */
+export interface InstanceView {
+  /** Whether a later instance is made from this one, so its getter gets a name. */
+  readonly named: boolean;
+  /** The getter's name. */
+  readonly variable: string;
+  /** `root` for a controller, consumer, gateway, route interceptor or `@Injectable()` class. */
+  readonly register: 'root' | 'make';
+  /** The class or provider constant, as imported. */
+  readonly key: string;
+  /** `new UserStore` for a class, `config` for a provider. */
+  readonly create: string;
+  /** The arguments, as written: getter calls and `undefined`s. */
+  readonly args: string;
+  /** Whether the key is a provider constant, whose function has no name of its own. */
+  readonly hasName: boolean;
+  /** The provider constant's name, quoted; empty for a class. */
+  readonly name: string;
 }

@@ -24,10 +24,11 @@ import type { ParameterMeta } from '../core/pipeline/resolver.js';
 import type { EventDelivery } from '../events/transport.js';
 
 /**
- * The bindings format fwgen writes. This runtime reads it and version 1, which had no consumer
- * `delivery` (every consumer then shares the app's group, as it did).
+ * The bindings format fwgen writes. This runtime also reads versions 1 and 2 without a graph
+ * (version 1 had no consumer `delivery`: every consumer then shares the app's group); a graph of
+ * either was lists indexed by position, which fwgen must write again.
  */
-export const BINDINGS_VERSION = 2;
+export const BINDINGS_VERSION = 3;
 
 /** A class the app can create (with no arguments) or find among the providers. */
 export type Class<T = unknown> = abstract new (...args: never[]) => T;
@@ -37,12 +38,12 @@ export type InterceptorClass = Class<Interceptor>;
 
 /** Everything fwgen found in the application. */
 export interface Bindings {
-  readonly version: typeof BINDINGS_VERSION | 1;
+  readonly version: typeof BINDINGS_VERSION | 2 | 1;
   readonly controllers: readonly ControllerBinding[];
   /**
    * The application's object graph, which fwgen builds from constructor parameter types and
    * `provider(…)` signatures. Without one (hand-written bindings), each controller and interceptor
-   * is taken from `providers` or created with no arguments.
+   * is taken from `providers` or created with no arguments. Only version 3 has one.
    */
   readonly graph?: Graph;
 }
@@ -65,32 +66,51 @@ export type InstanceOf<K> = K extends abstract new (
     : never;
 
 /**
- * Called once per instance, in dependency order, by the generated `build`: returns `create()`, or
- * the override of `index`, or `undefined` for an instance nothing needs (its only dependents were
- * overridden), in which case `create` is not called.
+ * Registers one instance of the graph under `key` and returns its getter: the first call makes the
+ * instance with `create` (or answers the override of `key` without calling `create`), every later
+ * call answers the same one. Registering makes nothing. `name` names the instance in messages and
+ * logs when `key` has no name of its own (a provider constant's function is an argument of
+ * `provider`). When `create` returns a promise (an async provider), the getter answers what it
+ * resolves to: a factory that asks for it before then is stopped, and run again once it has, so a
+ * factory must only call getters and then make its instance.
  */
-export type Make = <T>(index: number, create: () => T) => T;
+export type Register = <K extends GraphKey, T extends InstanceOf<K> | Promise<InstanceOf<K>>>(
+  key: K,
+  create: () => T,
+  name?: string,
+) => () => Awaited<T>;
+
+/** What the generated graph registers its instances with. */
+export interface GraphBuilder {
+  /**
+   * An instance the app must have: a controller, consumer, gateway or route interceptor, or an
+   * `@Injectable()` class. The app makes each root and, through their getters, what they need.
+   */
+  readonly root: Register;
+  /** An instance made only when something the app makes needs it. */
+  readonly make: Register;
+}
 
 /**
- * The generated object graph: `keys[i]` is instance `i`'s class or provider constant, listed in
- * dependency order (an instance after everything it needs); `needs[i]` the indexes it is built
- * from; `roots` the instances the app must have (controllers, consumers, gateways, route
- * interceptors, `@Injectable()` classes). `build` creates every instance with `make` and returns
- * them by index; it is `async` (and `async` is true) when a provider is, and then runs during
- * `start()`/`listen()` instead of in `createApp`.
+ * The generated object graph. `build` registers every instance, in dependency order (each after
+ * what it is made from), and makes nothing; the app then makes the roots and the controllers and
+ * interceptors it wants, in that order, and through their getters what they need. An overridden
+ * instance is never made, so whatever only it needed is not made either. `async` is true when a
+ * provider is: the instances are then made during `start()`/`listen()` instead of in `createApp`.
+ *
+ * @example
+ * function buildGraph({ make, root }: GraphBuilder): void {
+ *   const appConfig = make(config, () => config(), 'config');
+ *   const database = make(db, () => db(appConfig()), 'db'); // an async provider
+ *   root(UserController, () => new UserController(database()));
+ * }
+ * const graph: Graph = { build: buildGraph, async: true };
  */
 export interface Graph {
-  readonly keys: readonly GraphKey[];
-  readonly needs: readonly (readonly number[])[];
-  readonly roots: readonly number[];
-  /**
-   * `names[i]` names instance `i` in messages and logs: the class or provider constant as written.
-   * A provider constant's function has no name of its own (it is an argument of `provider`), so
-   * without this the runtime can only quote its source.
-   */
-  readonly names?: readonly string[];
+  /** True when an instance needs an async provider. */
   readonly async?: boolean;
-  build(make: Make): readonly unknown[] | Promise<readonly unknown[]>;
+  /** Registers every instance with `graph`, in dependency order. */
+  build(graph: GraphBuilder): void;
 }
 
 /** One controller class (`@Controller`, `@EventConsumer` or `@WebSocketGateway`). */

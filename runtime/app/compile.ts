@@ -61,11 +61,12 @@ export function compileRoutes(
   bindings: Bindings,
   resolvers: readonly ArgumentResolver[],
 ): CompiledRoutes {
-  if (bindings?.version !== BINDINGS_VERSION && bindings?.version !== 1) {
-    throw new FwError('FW_ERR_BINDINGS_VERSION', {
-      got: bindings?.version,
-      want: BINDINGS_VERSION,
-    });
+  // Bindings of an earlier version are read as they were, but a graph must be of this one: it
+  // was lists indexed by position before.
+  const version = bindings?.version;
+  const readable = version === BINDINGS_VERSION || version === 2 || version === 1;
+  if (!readable || (bindings.graph !== undefined && version !== BINDINGS_VERSION)) {
+    throw new FwError('FW_ERR_BINDINGS_VERSION', { got: version, want: BINDINGS_VERSION });
   }
   const routes: CompiledRoute[] = [];
   const wanted: Wanted[] = [];

@@ -1,29 +1,57 @@
 /**
- * The generated object graph at run time. The overrides and the roots decide, before anything is
- * created, which instances the app needs: those the roots reach through `needs`, without going
- * past an overridden instance, whose dependencies only it needed. The generated `build` then
- * creates them in dependency order through `make`, which answers an override in place of the
- * instance and skips what nothing needs.
+ * The generated object graph at run time. Its `build` registers each instance and gets back a
+ * getter that makes the instance when first called, after the instances its factory calls for.
+ * The app makes the roots and what it wants (controllers, interceptors) through those getters, so
+ * only what they reach is made; an override answers in place of its instance, whose factory never
+ * runs, and so neither do those of the instances only it needed.
+ *
+ * An async provider's instance is awaited before anything is made from it: its getter, asked
+ * before the promise has settled, stops the factory that asked (with {@link NotReady}, before that
+ * factory has made anything, since arguments are evaluated before the call they are passed to),
+ * and the app makes the root again once it has. What was made before is kept, so each factory
+ * makes its instance once, and generated factories need no `async` or `await`.
  */
-
 import { FwError } from '../core/errors.js';
 import { isPromise } from '../core/pipeline/pipeline.js';
-import type { Class, Graph, GraphKey, Make } from './bindings.js';
+import type { Class, Graph, GraphKey, Register } from './bindings.js';
 import type { AppInstances, Managed, Wanted } from './instances.js';
 import { keyName, type Replacement } from './overrides.js';
+
+/** One registered instance. */
+interface Entry {
+  readonly key: GraphKey;
+  /** How messages and logs name it. */
+  readonly name: string;
+  readonly root: boolean;
+  readonly create: () => unknown;
+  /** Once made: the instance (an async provider's, once settled). */
+  made?: { readonly value: unknown };
+  /** An async provider's promise, until it settles. */
+  pending?: Promise<void>;
+}
+
+/** Thrown by the getter of an async instance that is not ready yet; the app awaits `ready`. */
+class NotReady extends Error {
+  readonly ready: Promise<void>;
+  constructor(name: string, ready: Promise<void>) {
+    super(`fw: ${name} comes from an async provider and is not ready yet`);
+    this.ready = ready;
+  }
+}
 
 /** The instances of an app whose bindings carry a graph. @internal */
 export class GraphInstances implements AppInstances {
   readonly async: boolean;
   readonly #graph: Graph;
-  readonly #index = new Map<GraphKey, number>();
-  readonly #overrides = new Map<number, unknown>();
-  readonly #needed: readonly boolean[];
-  #built: readonly unknown[] | undefined;
+  readonly #overrides = new Map<GraphKey, unknown>();
+  readonly #wanted: ReadonlySet<GraphKey>;
+  #entries: ReadonlyMap<GraphKey, Entry>;
+  #attempted = false;
+  #built = false;
 
   /**
-   * Checks the replacements and `wanted` (the controllers and interceptors, which are roots too)
-   * against the graph's keys, and decides what the app needs.
+   * Registers the graph and checks the replacements and `wanted` (the controllers and
+   * interceptors, which the app makes as it makes the roots) against its keys. Makes nothing.
    */
   constructor(
     graph: Graph,
@@ -32,93 +60,116 @@ export class GraphInstances implements AppInstances {
   ) {
     this.#graph = graph;
     this.async = graph.async === true;
-    for (const [i, key] of graph.keys.entries()) this.#index.set(key, i);
+    this.#entries = this.#register();
     for (const [key, { value, from }] of replacements) {
-      const reason = `createApp({ ${from} }) replaces only an instance of the graph`;
-      this.#overrides.set(this.#indexOf(key, reason), value);
+      this.#entryOf(key, `createApp({ ${from} }) replaces only an instance of the graph`);
+      this.#overrides.set(key, value);
     }
-    const roots = [...graph.roots, ...wanted.map((w) => this.#indexOf(w.type, w.by, w.name))];
-    this.#needed = needed(graph, roots, new Set(this.#overrides.keys()));
+    for (const w of wanted) this.#entryOf(w.type, w.by, w.name);
+    this.#wanted = new Set(wanted.map((w) => w.type));
   }
 
   build(): void | Promise<void> {
-    const make: Make = <T>(i: number, create: () => T): T => {
-      if (this.#overrides.has(i)) return this.#overrides.get(i) as T;
-      return (this.#needed[i] === true ? create() : undefined) as T;
-    };
-    const built = this.#graph.build(make);
-    if (!isPromise(built)) {
-      this.#built = built;
+    // A retry after a failed start registers afresh: nothing half-made is kept.
+    if (this.#attempted) this.#entries = this.#register();
+    this.#attempted = true;
+    const forced = [...this.#entries.values()].filter((e) => e.root || this.#wanted.has(e.key));
+    if (!this.async) {
+      for (const entry of forced) this.#make(entry);
+      this.#built = true;
       return;
     }
-    if (!this.async) {
-      throw new TypeError(
-        'fw: graph.build returned a promise, but the graph is not marked async; regenerate the bindings with fwgen',
-      );
-    }
-    return built.then((instances) => {
-      this.#built = instances;
-    });
+    return (async () => {
+      for (const entry of forced) {
+        for (;;) {
+          try {
+            this.#make(entry);
+            break;
+          } catch (err) {
+            if (!(err instanceof NotReady)) throw err;
+            await err.ready;
+          }
+        }
+      }
+      this.#built = true;
+    })();
   }
 
   need<T>(type: Class<T>, name: string): T {
-    return this.#instance(this.#indexOf(type, undefined, name), name) as T;
+    return this.#instance(this.#entryOf(type, undefined, name)) as T;
   }
 
   get(key: GraphKey): unknown {
-    const i = this.#indexOf(key);
-    if (this.#needed[i] !== true) {
+    const entry = this.#entryOf(key);
+    if (this.#built && !this.#overrides.has(key) && entry.made === undefined) {
       throw new FwError('FW_ERR_NOT_PROVIDED', {
-        key: this.#nameOf(i),
-        reason: 'only what the overrides replaced needed it, so it was not created',
+        key: entry.name,
+        reason:
+          this.#overrides.size > 0
+            ? 'only what the overrides replaced needed it, so it was not created'
+            : 'nothing the app runs needs it, so it was not created',
       });
     }
-    return this.#instance(i, this.#nameOf(i));
+    return this.#instance(entry);
   }
 
+  /** What was made or overridden, in the order the graph registered it: a dependency order. */
   managed(): readonly Managed[] {
-    return this.#graph.keys.flatMap((_key, i) => {
-      if (this.#needed[i] !== true) return [];
-      const name = this.#nameOf(i);
-      return [{ key: name, instance: this.#instance(i, name) }];
+    return [...this.#entries.values()].flatMap((entry) => {
+      if (entry.made === undefined && !this.#overrides.has(entry.key)) return [];
+      return [{ key: entry.name, instance: this.#instance(entry) }];
     });
   }
 
-  /** How messages name instance `i`: as the graph names it, else by its key. */
-  #nameOf(i: number): string {
-    return this.#graph.names?.[i] ?? keyName(this.#graph.keys[i] as GraphKey);
+  /** Runs the graph's `build`, which registers every instance and makes none. */
+  #register(): ReadonlyMap<GraphKey, Entry> {
+    const entries = new Map<GraphKey, Entry>();
+    const register =
+      (root: boolean): Register =>
+      (key, create, name) => {
+        const entry: Entry = { key, name: name ?? keyName(key), root, create };
+        entries.set(key, entry);
+        return () => this.#make(entry) as Awaited<ReturnType<typeof create>>;
+      };
+    this.#graph.build({ root: register(true), make: register(false) });
+    return entries;
   }
 
-  /** Instance `i`: its override, or what `build` made; `name` for the error before then. */
-  #instance(i: number, name: string): unknown {
-    if (this.#built === undefined) throw new FwError('FW_ERR_NOT_STARTED', { key: name });
-    return this.#overrides.has(i) ? this.#overrides.get(i) : this.#built[i];
+  /**
+   * What the getter of `entry` answers: its override, else its instance, made on the first call.
+   * Throws {@link NotReady} while an async provider's promise is pending.
+   */
+  #make(entry: Entry): unknown {
+    if (this.#overrides.has(entry.key)) return this.#overrides.get(entry.key);
+    if (entry.made !== undefined) return entry.made.value;
+    if (entry.pending === undefined) {
+      const value = entry.create();
+      if (!isPromise(value)) {
+        entry.made = { value };
+        return value;
+      }
+      if (!this.async) {
+        throw new TypeError(
+          `fw: the graph made ${entry.name} as a promise, but it is not marked async; regenerate the bindings with fwgen`,
+        );
+      }
+      entry.pending = value.then((settled) => {
+        entry.made = { value: settled };
+      });
+    }
+    throw new NotReady(entry.name, entry.pending);
   }
 
-  /** The index of `key`; throws FW_ERR_NOT_PROVIDED, naming it, when the graph lacks it. */
-  #indexOf(key: GraphKey, reason?: string, name = keyName(key)): number {
-    const i = this.#index.get(key);
-    if (i === undefined) throw new FwError('FW_ERR_NOT_PROVIDED', { key: name, reason });
-    return i;
+  /** The instance of `entry` once the graph is built: its override, or what was made. */
+  #instance(entry: Entry): unknown {
+    if (!this.#built) throw new FwError('FW_ERR_NOT_STARTED', { key: entry.name });
+    return this.#overrides.has(entry.key) ? this.#overrides.get(entry.key) : entry.made?.value;
   }
-}
 
-/**
- * Which instances the app needs: what `roots` reach through `needs`, not going past an overridden
- * instance. An overridden one is always part of the app: `app.get` answers it, and its `onInit`
- * and `onClose` run.
- */
-function needed(
-  graph: Graph,
-  roots: readonly number[],
-  overridden: ReadonlySet<number>,
-): boolean[] {
-  const reached = graph.keys.map(() => false);
-  const pending = [...roots, ...overridden];
-  for (let i = pending.pop(); i !== undefined; i = pending.pop()) {
-    if (reached[i] === true) continue;
-    reached[i] = true;
-    if (!overridden.has(i)) pending.push(...(graph.needs[i] ?? []));
+  /** The entry of `key`; throws FW_ERR_NOT_PROVIDED, naming it, when the graph lacks it. */
+  #entryOf(key: GraphKey, reason?: string, name = keyName(key)): Entry {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) throw new FwError('FW_ERR_NOT_PROVIDED', { key: name, reason });
+    return entry;
   }
-  return reached;
 }

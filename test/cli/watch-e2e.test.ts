@@ -65,7 +65,7 @@ it('rewrites the graph after a service that no handler names changes', {
   const recorder = await watchApp(dir);
   expect((await recorder.run(0)).status).toBe('updated');
   expect(readFileSync(join(dir, 'app/bindings.ts'), 'utf8')).toContain(
-    'make(0, () => new UserService())',
+    'const userService = make(UserService, () => new UserService());',
   );
 
   writeFileSync(
@@ -77,5 +77,5 @@ it('rewrites the graph after a service that no handler names changes', {
     changed: [join(dir, 'app/service.ts')],
   });
   const text = readFileSync(join(dir, 'app/bindings.ts'), 'utf8');
-  expect(text).toContain('const userService = make(1, () => new UserService(clock));');
+  expect(text).toContain('const userService = make(UserService, () => new UserService(clock()));');
 });

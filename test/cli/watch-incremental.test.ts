@@ -169,7 +169,7 @@ describe('fwgen --watch: a sequence of edits, each compared with a fresh run', (
     const service =
       "import type { Clock } from './clock.js';\n\nexport class OrderService {\n  constructor(readonly clock: Clock) {}\n}\n";
     await expectSameAsFresh(await edit({ 'order.service.ts': service }));
-    expect(bindings()).toMatch(/new OrderService\(clock\w*\)/);
+    expect(bindings()).toMatch(/new OrderService\(clock\w*\(\)\)/);
   });
 
   it('after a controller changes a type that a service imports', { timeout: 60_000 }, async () => {
@@ -190,7 +190,7 @@ describe('fwgen --watch: a sequence of edits, each compared with a fresh run', (
     );
     const imports = `${renamed(USERS_IMPORTS)}import type { Clock } from './clock.js';\n`;
     await expectSameAsFresh(await edit({ 'users.ts': users(body, imports) }));
-    expect(bindings()).toMatch(/new UsersController\(userService, clock\w*\)/);
+    expect(bindings()).toMatch(/new UsersController\(userService\(\), clock\w*\(\)\)/);
   });
 
   it('after a file that declares a global type changes', { timeout: 60_000 }, async () => {

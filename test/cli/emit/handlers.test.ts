@@ -41,7 +41,7 @@ describe('controllers', () => {
     expect(text.slice(text.indexOf('export const'))).toBe(
       [
         'export const bindings: Bindings = {',
-        '  version: 2,',
+        '  version: 3,',
         '  controllers: [',
         '    defineController({',
         '      type: UserController,',

@@ -24,7 +24,7 @@ describe('render', () => {
         "import type { Bindings } from 'fw';",
         '',
         'export const bindings: Bindings = {',
-        '  version: 2,',
+        '  version: 3,',
         '  controllers: [],',
         '};',
         '',

@@ -5,8 +5,8 @@ import {
   createApp,
   defineController,
   FwError,
+  type GraphBuilder,
   jsonLogger,
-  type Make,
   override,
   provider,
 } from 'fw';
@@ -14,8 +14,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { deferred, thrown } from '../../http/support.js';
 
 /**
- * An app whose database comes from an async provider, as fwgen generates it: `build` is async and
- * awaits the provider; the provider waits for `connect()` (or fails while `failures` lasts).
+ * An app whose database comes from an async provider, as fwgen generates it: the graph is marked
+ * async, and its factories are the same as in any other; the provider waits for `connect()` (or
+ * fails while `failures` lasts).
  * `events` records what happened, in order.
  */
 function asyncApp(failures = 0) {
@@ -50,22 +51,15 @@ function asyncApp(failures = 0) {
     }
   }
 
-  async function build(make: Make): Promise<readonly unknown[]> {
-    const db = await make(0, () => dbProvider());
-    const userStore = make(1, () => new UserStore(db));
-    const users = make(2, () => new Users(userStore));
-    return [db, userStore, users];
+  function buildGraph({ make, root }: GraphBuilder): void {
+    const db = make(dbProvider, () => dbProvider(), 'db');
+    const userStore = make(UserStore, () => new UserStore(db()));
+    root(Users, () => new Users(userStore()));
   }
   const handler = { params: [], interceptors: [] };
   const bindings: Bindings = {
-    version: 1,
-    graph: {
-      keys: [dbProvider, UserStore, Users],
-      needs: [[], [0], [1]],
-      roots: [2],
-      async: true,
-      build,
-    },
+    version: 3,
+    graph: { build: buildGraph, async: true },
     controllers: [
       defineController<Users>({
         type: Users,
@@ -175,6 +169,25 @@ describe('an async graph', () => {
     expect(events).toEqual(['connecting', 'connecting', 'connected', 'UserStore']);
   });
 
+  it('createApp checks overrides and the controllers against the graph without making anything', () => {
+    const { bindings, events } = asyncApp();
+    class Unknown {}
+    const err = thrown(() =>
+      createApp({ bindings, overrides: [override(Unknown, new Unknown())] }),
+    ) as FwError;
+    expect([err.code, err.message]).toEqual([
+      'FW_ERR_NOT_PROVIDED',
+      'Nothing in this app provides Unknown (createApp({ overrides }) replaces only an instance ' +
+        'of the graph); mark the class @Injectable() or write a provider for it, then run fwgen',
+    ]);
+    const missing = { ...bindings, graph: { ...bindings.graph!, build: () => {} } };
+    expect((thrown(() => createApp({ bindings: missing })) as FwError).message).toBe(
+      'Nothing in this app provides Users (a controller of the bindings); mark the class ' +
+        '@Injectable() or write a provider for it, then run fwgen',
+    );
+    expect(events).toEqual([]);
+  });
+
   it('an override of the async provider is used without calling it', async () => {
     const { bindings, events, dbProvider } = asyncApp();
     const fake = { query: () => ['fake'] };
@@ -182,5 +195,57 @@ describe('an async graph', () => {
     expect((await a.inject({ url: '/users' })).json()).toEqual(['fake']);
     expect(a.get(dbProvider)).toBe(fake);
     expect(events).toEqual(['UserStore', 'request']);
+  });
+
+  it('makes each instance once, in dependency order, while a factory waits for its providers', async () => {
+    const made: string[] = [];
+    const token = provider(async (): Promise<string> => {
+      made.push('token');
+      return 'secret';
+    });
+    const port = provider(async (): Promise<number> => {
+      made.push('port');
+      return 5432;
+    });
+    class Clock {
+      constructor() {
+        made.push('Clock');
+      }
+    }
+    class Client {
+      readonly token: string;
+      readonly clock: Clock;
+      readonly port: number;
+      constructor(token: string, clock: Clock, port: number) {
+        made.push('Client');
+        [this.token, this.clock, this.port] = [token, clock, port];
+      }
+    }
+    class Reports {
+      readonly client: Client;
+      constructor(client: Client) {
+        made.push('Reports');
+        this.client = client;
+      }
+    }
+    const bindings: Bindings = {
+      version: 3,
+      graph: {
+        async: true,
+        build: ({ make, root }) => {
+          const secret = make(token, () => token(), 'token');
+          const clock = make(Clock, () => new Clock());
+          const dbPort = make(port, () => port(), 'port');
+          const client = make(Client, () => new Client(secret(), clock(), dbPort()));
+          root(Reports, () => new Reports(client()));
+        },
+      },
+      controllers: [{ type: Reports, name: 'Reports', interceptors: [], handlers: [] }],
+    };
+    const a = app(bindings);
+    await a.start();
+    expect(made).toEqual(['token', 'Clock', 'port', 'Client', 'Reports']);
+    const { client } = a.get(Reports);
+    expect([client.token, client.clock, client.port]).toEqual(['secret', a.get(Clock), 5432]);
   });
 });

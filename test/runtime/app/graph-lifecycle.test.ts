@@ -3,8 +3,8 @@ import {
   type Bindings,
   createApp,
   defineController,
+  type GraphBuilder,
   type Logger,
-  type Make,
   override,
   provider,
   type Transport,
@@ -56,23 +56,17 @@ function lifecycleApp() {
     }
   }
 
-  function build(make: Make): readonly unknown[] {
-    const config = make(0, () => configProvider());
-    const database = make(1, () => new Database(config));
-    const indexer = make(2, () => new Indexer());
-    const cache = make(3, () => new Cache(database, indexer));
-    const users = make(4, () => new Users(cache));
-    return [config, database, indexer, cache, users];
+  function buildGraph({ make, root }: GraphBuilder): void {
+    const config = make(configProvider, () => configProvider(), 'config');
+    const database = make(Database, () => new Database(config()));
+    const indexer = make(Indexer, () => new Indexer());
+    const cache = make(Cache, () => new Cache(database(), indexer()));
+    root(Users, () => new Users(cache()));
   }
   const gate = deferred();
   const bindings: Bindings = {
-    version: 1,
-    graph: {
-      keys: [configProvider, Database, Indexer, Cache, Users],
-      needs: [[], [0], [], [1, 2], [3]],
-      roots: [4],
-      build,
-    },
+    version: 3,
+    graph: { build: buildGraph },
     controllers: [
       defineController<Users>({
         type: Users,
@@ -271,7 +265,7 @@ describe('onInit and onClose', () => {
       }
     }
     const bindings: Bindings = {
-      version: 1,
+      version: 3,
       controllers: [{ type: Worker, name: 'Worker', interceptors: [], handlers: [] }],
     };
     const a = createApp({ bindings, providers: [new Worker()], logger: recordingLogger() });

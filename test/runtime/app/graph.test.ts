@@ -3,8 +3,9 @@ import {
   createApp,
   defineController,
   FwError,
+  type GraphBuilder,
+  type GraphKey,
   jsonLogger,
-  type Make,
   type Override,
   override,
   provider,
@@ -88,24 +89,18 @@ function usersApp() {
     }
   }
 
-  function build(make: Make): readonly unknown[] {
-    const config = make(0, () => configProvider());
-    const db = make(1, () => dbProvider(config));
-    const userStore = make(2, () => new UserStore(db));
-    const mailer = make(3, () => new Mailer());
-    const userService = make(4, () => new UserService(userStore, mailer));
-    const userController = make(5, () => new UserController(userService));
-    const stamp = make(6, () => new Stamp(mailer));
-    return [config, db, userStore, mailer, userService, userController, stamp];
+  function buildGraph({ make, root }: GraphBuilder): void {
+    const config = make(configProvider, () => configProvider(), 'config');
+    const db = make(dbProvider, () => dbProvider(config()), 'db');
+    const userStore = make(UserStore, () => new UserStore(db()));
+    const mailer = make(Mailer, () => new Mailer());
+    const userService = make(UserService, () => new UserService(userStore(), mailer()));
+    root(UserController, () => new UserController(userService()));
+    root(Stamp, () => new Stamp(mailer()));
   }
   const bindings: Bindings = {
-    version: 1,
-    graph: {
-      keys: [configProvider, dbProvider, UserStore, Mailer, UserService, UserController, Stamp],
-      needs: [[], [0], [1], [], [2, 3], [4], [3]],
-      roots: [5, 6],
-      build,
-    },
+    version: 3,
+    graph: { build: buildGraph },
     controllers: [
       defineController<UserController>({
         type: UserController,
@@ -168,18 +163,75 @@ describe('building the graph', () => {
   it('a constructor that throws fails createApp with its error', () => {
     const users = usersApp();
     const broken = new Error('no disk');
+    const bindings = withFactory(users.bindings, users.UserStore, () => raise(broken));
+    expect(thrown(() => createApp({ bindings, logger: silent }))).toBe(broken);
+  });
+
+  it('types each factory by its key, and each getter by what it makes, awaited', () => {
+    const users = usersApp();
+    const make: GraphBuilder['make'] = (_key, create) => create as never;
+    // @ts-expect-error a Mailer is no UserStore
+    make(users.UserStore, () => new users.Mailer());
+    const db = make(users.dbProvider, async () => ({ query: () => ['ada'] }));
+    expectTypeOf(db).toEqualTypeOf<() => { query: () => string[] }>();
+    expectTypeOf(make(users.Mailer, () => new users.Mailer())).toEqualTypeOf<
+      () => InstanceType<typeof users.Mailer>
+    >();
+  });
+
+  it('makes only what the roots and the app reach: an instance nothing needs is never made', () => {
+    const users = usersApp();
+    class Unused {
+      constructor() {
+        users.created.push('Unused');
+      }
+    }
     const graph = users.bindings.graph!;
     const bindings: Bindings = {
       ...users.bindings,
       graph: {
-        ...graph,
-        build: (make) =>
-          graph.build((i, create) => make(i, i === 2 ? () => raise(broken) : create)),
+        build: (g) => {
+          g.make(Unused, () => new Unused());
+          graph.build(g);
+        },
       },
     };
-    expect(thrown(() => createApp({ bindings, logger: silent }))).toBe(broken);
+    const a = app({ bindings });
+    expect(users.created).not.toContain('Unused');
+    expect(failure(() => a.get(Unused))).toEqual({
+      code: 'FW_ERR_NOT_PROVIDED',
+      message:
+        'Nothing in this app provides Unused (nothing the app runs needs it, so it was not ' +
+        'created); mark the class @Injectable() or write a provider for it, then run fwgen',
+    });
+  });
+
+  it('a provider that answers a promise in a graph not marked async fails createApp', () => {
+    const users = usersApp();
+    const bindings = withFactory(users.bindings, users.dbProvider, async () => ({
+      query: () => [],
+    }));
+    expect(thrown(() => createApp({ bindings, logger: silent }))).toEqual(
+      new TypeError(
+        'fw: the graph made db as a promise, but it is not marked async; regenerate the ' +
+          'bindings with fwgen',
+      ),
+    );
   });
 });
+
+/** `bindings` with the factory of `key` (one its graph registers with `make`) swapped for `create`. */
+function withFactory(bindings: Bindings, key: GraphKey, create: () => unknown): Bindings {
+  const graph = bindings.graph!;
+  const swap = <T>(k: GraphKey, given: () => T) => (k === key ? (create as () => T) : given);
+  return {
+    ...bindings,
+    graph: {
+      build: (g) =>
+        graph.build({ ...g, make: (k, given, name) => g.make(k, swap(k, given), name) }),
+    },
+  };
+}
 
 function raise(err: Error): never {
   throw err;
@@ -194,6 +246,15 @@ describe('overrides', () => {
     expect((await a.inject({ url: '/users' })).json()).toEqual(['fake']);
     expect(a.get(users.UserService).store).toBe(fake);
     expect(users.created).toEqual(['Mailer', 'UserService', 'UserController', 'Stamp']);
+  });
+
+  it('replaces an instance several others share, none of them making their own', () => {
+    const users = usersApp();
+    const mailer = new users.Mailer();
+    users.created.length = 0;
+    const a = app({ bindings: users.bindings, overrides: [override(users.Mailer, mailer)] });
+    expect(a.get(users.UserService).mailer).toBe(mailer);
+    expect(users.created).not.toContain('Mailer');
   });
 
   it('a provider override reaches the store, and the configuration it needed is not created', async () => {
@@ -330,21 +391,25 @@ describe('app.get', () => {
     const users = usersApp();
     const fake = { list: () => [] } as unknown as InstanceType<typeof users.UserStore>;
     const a = app({ bindings: users.bindings, overrides: [override(users.UserStore, fake)] });
-    expect(failure(() => a.get(users.dbProvider)).code).toBe('FW_ERR_NOT_PROVIDED');
-    expect(failure(() => a.get(users.dbProvider)).message).toMatch(
-      /\(only what the overrides replaced needed it, so it was not created\)/,
-    );
+    expect(failure(() => a.get(users.dbProvider))).toEqual({
+      code: 'FW_ERR_NOT_PROVIDED',
+      message:
+        'Nothing in this app provides db (only what the overrides replaced needed it, so it was ' +
+        'not created); mark the class @Injectable() or write a provider for it, then run fwgen',
+    });
   });
 
-  it("names an instance as the graph's names do: a provider constant as written", () => {
+  it('names a provider constant as the graph names it, else by its source', () => {
     const users = usersApp();
-    const graph = users.bindings.graph!;
-    const names = ['config', 'db', 'UserStore', 'Mailer', 'UserService', 'UserController', 'Stamp'];
-    const bindings: Bindings = { ...users.bindings, graph: { ...graph, names } };
     const fake = { list: () => [] } as unknown as InstanceType<typeof users.UserStore>;
-    const a = app({ bindings, overrides: [override(users.UserStore, fake)] });
-    expect(failure(() => a.get(users.dbProvider)).message).toMatch(
-      /^Nothing in this app provides db \(/,
+    const graph = users.bindings.graph!;
+    const unnamed: Bindings = {
+      ...users.bindings,
+      graph: { build: (g) => graph.build({ ...g, make: (key, create) => g.make(key, create) }) },
+    };
+    const a = app({ bindings: unnamed, overrides: [override(users.UserStore, fake)] });
+    expect(failure(() => a.get(users.configProvider)).message).toMatch(
+      /^Nothing in this app provides the provider \(\) => \{ created\.push/,
     );
   });
 
@@ -355,7 +420,7 @@ describe('app.get', () => {
     class Routes {}
     const clock = new Clock();
     const bindings: Bindings = {
-      version: 1,
+      version: 3,
       controllers: [{ type: Routes, name: 'Routes', interceptors: [], handlers: [] }],
     };
     const a = app({ bindings, providers: [clock] });
@@ -405,7 +470,7 @@ describe('the interceptors option', () => {
   it('without a graph, creates a class with no arguments, or takes it from providers', async () => {
     class Routes {}
     const bindings: Bindings = {
-      version: 1,
+      version: 3,
       controllers: [
         defineController({
           type: Routes,

@@ -201,11 +201,27 @@ describe('bindings that cannot run', () => {
     [
       'another bindings version',
       {
-        given: { version: 3, controllers: [] } as unknown as Bindings,
+        given: { version: 4, controllers: [] } as unknown as Bindings,
         want: {
           code: 'FW_ERR_BINDINGS_VERSION',
           message:
-            'The bindings have format version 3, but this fw reads version 2; regenerate them with fwgen',
+            'The bindings have format version 4, but this fw reads version 3; regenerate them with fwgen',
+        },
+      },
+    ],
+    [
+      // Version 2 wrote the graph as lists indexed by position.
+      'a graph of version 2',
+      {
+        given: {
+          version: 2,
+          controllers: [],
+          graph: { keys: [], needs: [], roots: [], build: () => [] },
+        } as unknown as Bindings,
+        want: {
+          code: 'FW_ERR_BINDINGS_VERSION',
+          message:
+            'The bindings have format version 2, but this fw reads version 3; regenerate them with fwgen',
         },
       },
     ],
@@ -216,7 +232,7 @@ describe('bindings that cannot run', () => {
         want: {
           code: 'FW_ERR_BINDINGS_VERSION',
           message:
-            'The bindings have format version undefined, but this fw reads version 2; ' +
+            'The bindings have format version undefined, but this fw reads version 3; ' +
             'regenerate them with fwgen',
         },
       },
@@ -225,6 +241,15 @@ describe('bindings that cannot run', () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     const err = startUpError({ bindings: given });
     expect({ code: err.code, message: err.message }).toEqual(want);
+  });
+
+  it.each([1, 2, 3] as const)('bindings of version %i without a graph run', async (version) => {
+    const bindings: Bindings = {
+      version,
+      controllers: [controller([handler({ path: '/users', invoke: () => 'ok' })])],
+    };
+    const res = await createApp({ bindings }).inject({ url: '/users' });
+    expect(res.body).toBe('ok');
   });
 
   it('a provider instance stands in for a class that needs arguments', () => {
