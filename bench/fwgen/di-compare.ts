@@ -1,5 +1,5 @@
 /**
- * What the generated object graph (issue 16) costs fwgen: the same synthetic project, with its
+ * What the generated object graph costs fwgen: the same synthetic project, with its
  * service graph, generated cold by an fwgen from before the graph (a built checkout in
  * `--before`) and by this tree's, in interleaved repetitions, each a new process. Prints a
  * Markdown table: median wall and CPU time, peak RSS, and after / before. See README.md.

@@ -1,5 +1,5 @@
 /**
- * The service graph behind the synthetic controllers (issue 16): which services, repositories and
+ * The service graph behind the synthetic controllers: which services, repositories and
  * providers each controller needs, as data both projects share (`synth.ts` writes it for fw,
  * `bench/startup/nest-synth.ts` for NestJS), and the fw sources of its classes and providers.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 19's fan-out on a real broker (not a test): two instances of the example app, each with
+ * The consumers' fan-out on a real broker (not a test): two instances of the example app, each with
  * its own HTTP and WebSocket server and one `ws` subscriber; `--events` orders are placed through
  * instance A's HTTP API. Every subscriber should receive every order (`OrderFeedEvents`, a
  * broadcast consumer) and `OrderEvents` (the app's group) should record each order once over both

@@ -1,7 +1,7 @@
 /**
  * `fw/query`: the read-only query-parameter view that handlers receive, its pagination helper,
  * typed query objects (`Query<T>`, read by the readers fwgen generates) and the resolvers that
- * inject them (docs/API.md section 2; Spine v0.5.2 `pkg/query`).
+ * inject them (docs/API.md section 2).
  */
 export { type Pagination, type PaginationOptions, paginationOf } from '../core/query/pagination.js';
 export { parseQuery } from '../core/query/parse.js';

@@ -1,5 +1,5 @@
 /**
- * Dispatching the events a request published (Spine's `EventDispatchHook` and
+ * Dispatching the events a request published (the event dispatch hook and
  * `DefaultEventDispatcher`): after a successful execution the drained events go to the dispatcher,
  * one event at a time, each to every publisher at once; failures are joined.
  */

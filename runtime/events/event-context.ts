@@ -1,6 +1,6 @@
 /**
  * The context of one consumed event message: an `ExecutionContext` and a `ConsumerRequestContext`
- * (Spine's `ConsumerRequestContextImpl`). `method()` is `EVENT`, `path()` the event name; headers,
+ * `method()` is `EVENT`, `path()` the event name; headers,
  * path parameters and queries are empty.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The context of one HTTP request: an `ExecutionContext` and an `HttpRequestContext` in one object
- * (Spine's echo adapter context). Built from a small port, not from Node's request, so the server,
+ * Built from a small port, not from Node's request, so the server,
  * `app.inject()` and `fw/testing` share it. Everything is parsed lazily, on first use.
  */
 

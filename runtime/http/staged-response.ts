@@ -1,5 +1,5 @@
 /**
- * The staged HTTP response (Spine v0.5.1 `stagedResponseWriter`): every write is buffered until the
+ * The staged HTTP response: every write is buffered until the
  * pipeline sends it, a checkpoint taken before the handler lets an error drop the staged success,
  * and header names and values are checked so a response can never be split.
  */

@@ -1,5 +1,5 @@
 /**
- * One open WebSocket connection (Spine v0.5.1 `Runtime.serve`): its messages run through the
+ * One open WebSocket connection: its messages run through the
  * pipeline one after another, in the order they arrived; a failed message closes the connection
  * (close-codes.ts); a ping goes out every interval, and a connection that did not answer the last one
  * is terminated. Its `Context` is canceled when the connection closes and carries its sender.

@@ -1,6 +1,6 @@
 /**
  * The WebSocket gateways of an app on its HTTP server: every upgrade request is routed to a
- * `@WebSocketGateway` path or refused before the upgrade, in this order (Spine v0.5.1):
+ * `@WebSocketGateway` path or refused before the upgrade, in this order (docs/API.md, WebSocket):
  * shutting down 503, unknown path 404, not a WebSocket handshake 400, foreign `Origin` 403, capacity
  * 503 with `Retry-After`, `preHandshake` refusal 401 or its 4xx, handshake timeout 503. Accepted
  * connections are served by {@link WsConnection}; `close()` ends them all with 1001.
@@ -50,7 +50,7 @@ export interface GatewaysInit {
   readonly logger: Logger;
 }
 
-/** Seconds a client refused for capacity is asked to wait (Spine's `CapacityRetry` default). */
+/** Seconds a client refused for capacity is asked to wait before it tries again. */
 const RETRY_AFTER = '1';
 const noop = (): void => {};
 

@@ -1,5 +1,5 @@
 /**
- * The steps of a WebSocket upgrade before `ws` takes over (Spine v0.5.1 `internal/ws/runtime.go`):
+ * The steps of a WebSocket upgrade before `ws` takes over:
  * the checks a request must pass, the `preHandshake` interceptors under the handshake deadline, and
  * refusals written as RFC 9457 problem details straight on the socket.
  */

@@ -1,5 +1,5 @@
 /**
- * The origin policy of WebSocket upgrades (gorilla/websocket `checkSameOrigin`, as Spine uses it): a
+ * The origin policy of WebSocket upgrades (as gorilla/websocket's `checkSameOrigin` decides it): a
  * request without `Origin` is not from a browser and passes; a browser's `Origin` must name the host
  * the request was sent to, or be listed in `allowedOrigins`. Only the host and port are compared, not
  * the scheme, so a server behind a proxy that ends TLS still recognises its own pages.

@@ -1,8 +1,8 @@
 /**
  * The close code a failed message ends its connection with (RFC 6455 section 7.4.1). A payload that
  * is not valid JSON or does not match the handler's declared type is the client's fault: 1007, with
- * the problem's detail as the reason. Any other error is the server's: 1011 `handler error`, as in
- * Spine, with nothing of the error's own text.
+ * the problem's detail as the reason. Any other error is the server's: 1011 `handler error`, with
+ * nothing of the error's own text.
  */
 import { findError } from '../core/error-chain.js';
 import { FwError } from '../core/errors.js';

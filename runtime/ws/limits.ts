@@ -1,4 +1,4 @@
-/** The WebSocket options of `createApp`, with their defaults (Spine v0.5.1 `WebSocketOptions`). */
+/** The WebSocket options of `createApp`, with their defaults. */
 
 /** How the app bounds and watches its WebSocket connections; every value has a default. */
 export interface WebSocketLimits {
@@ -14,7 +14,7 @@ export interface WebSocketLimits {
   readonly handshakeTimeoutMs: number;
 }
 
-/** The defaults: Spine's capacity, message size and handshake timeout, a ping every 30 s. */
+/** The defaults: 1,024 connections, 1 MiB messages, a 10 s handshake, a ping every 30 s. */
 export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = Object.freeze({
   allowedOrigins: Object.freeze([]),
   maxConnections: 1024,

@@ -1,12 +1,12 @@
 /**
- * Sending on a WebSocket connection at any time (Spine's `ws.Send` through `SenderKey`): the
+ * Sending on a WebSocket connection at any time (`sendMessage` through `SENDER_KEY`): the
  * connection's `Context` carries its sender, and so does every `Context` parameter of a message
  * handler, which is a child of it.
  *
  * Writes are ordered by the order of the calls: Node runs one piece of JavaScript at a time, and
  * `ws` writes each frame whole (or queues it behind the frames before it), so two sends never
- * interleave on the wire, whatever awaits between them. This is the per-connection write lock of
- * Spine, which Go needs because goroutines write at the same time.
+ * interleave on the wire, whatever awaits between them. No lock is needed, as it would be where
+ * threads write at the same time.
  */
 import type { Context } from '../core/context/context.js';
 import { FwError } from '../core/errors.js';

@@ -1,6 +1,5 @@
 /**
- * The context of one WebSocket message: a `WebSocketMessageContext` (Spine v0.5.1
- * `WSExecutionContext`). Request data (`header`, `queries`, cookies, …) answers from the immutable
+ * The context of one WebSocket message: a `WebSocketMessageContext`. Request data (`header`, `queries`, cookies, …) answers from the immutable
  * snapshot of the upgrade request; without one, it answers `''` and `{}`.
  */
 

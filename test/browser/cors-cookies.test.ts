@@ -1,4 +1,4 @@
-// CORS and cookies in a real headless Chromium (issue 18): a page served from a second origin
+// CORS and cookies in a real headless Chromium: a page served from a second origin
 // sends a credentialed cross-origin JSON POST, which passes its preflight; the HttpOnly session
 // cookie the login sets comes back on the next request and is invisible to document.cookie; a
 // failed login sets no cookie and its error is still readable by the page.

@@ -1,4 +1,4 @@
-// Issue 19: two instances of the example app on one real broker, each with its own HTTP and
+// Two instances of the example app on one real broker, each with its own HTTP and
 // WebSocket server and a `ws` subscriber. Orders placed through instance A reach both subscribers
 // (OrderFeedEvents is a broadcast consumer), while OrderEvents, of the app's group, records each
 // order once across the two; and each instance's broadcast queue or consumer is gone once it closed.
@@ -93,7 +93,7 @@ const orderIds = (pushes: readonly string[]) =>
 const logged = (entries: readonly string[]) =>
   entries.map((e) => Number(/^order (\d+):/.exec(e)?.[1])).sort((x, y) => x - y);
 
-describe('two instances of the example app on a broker (issue 19)', () => {
+describe('two instances of the example app on a broker', () => {
   it.each(brokers)(
     '%s: every subscriber gets every order, OrderEvents records each once',
     async (_, setup) => {

@@ -87,7 +87,7 @@ const part: fc.Arbitrary<Part> = fc.oneof(
     name: fc.option(name, { nil: undefined }),
     // No backslash: in a quoted string it escapes the next character. An empty filename only
     // with the type browsers send for an empty file input: busboy takes a part with
-    // `filename=""` and another type for a field (reported in issue 6).
+    // `filename=""` and another type for a field.
     file: fc.oneof(
       fc.record({
         filename: stringOf(['f', '.', 'txt', '/', '..', ' ', 'é'], 4).filter((n) => n !== ''),

@@ -1,5 +1,5 @@
 /**
- * Shared by the property and fuzz tests of issue 6: run counts, a guard that turns a hang into a
+ * Shared by the property and fuzz tests: run counts, a guard that turns a hang into a
  * failure naming the input, and the few arbitraries more than one file needs.
  *
  * Every property prints fast-check's seed and path on failure; replay one with

@@ -1,4 +1,4 @@
-// Hostile Cookie, Origin and Access-Control-Request-* headers over a socket (issue 18): whatever
+// Hostile Cookie, Origin and Access-Control-Request-* headers over a socket: whatever
 // bytes a client sends, cookies read as parseCookies reads them, Access-Control-Allow-Origin is
 // only ever the allowed origin, Allow-Headers only configured names, and the server keeps answering.
 import fc from 'fast-check';

@@ -11,7 +11,7 @@ import {
   type TestRoute,
 } from './support.js';
 
-// Every input has a limit with a safe default, set by an app option (issue 6). Each is checked
+// Every input has a limit with a safe default, set by an app option. Each is checked
 // over a real socket: at the limit the request is served, one past it gets its own 4xx, and the
 // server answers the next request.
 

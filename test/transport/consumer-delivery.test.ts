@@ -1,4 +1,4 @@
-// Issue 19 on each real broker, at the transport: two instances started with three subscriptions
+// Per-consumer delivery on each real broker, at the transport: two instances started with three subscriptions
 // (the app's group, another group, broadcast). Each group handles every message once over both
 // instances; each instance's broadcast handler gets every message, and one it fails is dropped,
 // neither retried nor dead-lettered.
@@ -51,7 +51,7 @@ const brokers: [string, () => { transports: Logged[]; billing: string }][] = [
   ],
 ];
 
-describe('per-consumer delivery on a broker (issue 19)', () => {
+describe('per-consumer delivery on a broker', () => {
   it.each(brokers)(
     '%s: groups share, broadcast reaches every instance, its failure is dropped',
     async (_, setup) => {

@@ -1,6 +1,6 @@
 /**
- * The log record of an `afterCompletion` that failed. Spine's `AfterCompletion` returns nothing
- * and never fails an execution: the response has gone out, the message is answered, so a throw or
+ * The log record of an `afterCompletion` that failed. `afterCompletion` returns nothing and never
+ * fails an execution: the response has gone out, the message is answered, so a throw or
  * a rejection there is reported here and changes nothing else.
  */
 import { type Logger, log } from '../log/logger.js';

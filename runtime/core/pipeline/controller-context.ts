@@ -1,4 +1,4 @@
-/** The read-only facade controllers get over an execution context (Spine's `ControllerContext`). */
+/** The read-only facade controllers get over an execution context. */
 import type { ExecutionContext } from './execution-context.js';
 
 /**

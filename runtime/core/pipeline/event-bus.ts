@@ -1,4 +1,4 @@
-/** The request-scoped event bus (Spine's `DefaultEventBus`). */
+/** The request-scoped event bus and the domain events it queues. */
 
 /** An in-order queue of the events one request published. */
 export class DefaultEventBus implements EventBus {

@@ -1,4 +1,4 @@
-/** Context keys that fw reserves for itself (Spine's `spine.*` keys, with fw's prefix). */
+/** Context keys that fw reserves for itself, all under the `fw.` prefix. */
 
 /** The {@link ResponseWriter} of an HTTP request. */
 export const RESPONSE_WRITER_KEY = 'fw.response_writer';

@@ -1,6 +1,6 @@
 /**
  * The one execution pipeline for HTTP requests, event messages and WebSocket messages, in the order
- * of Spine v0.5.2 (docs/API.md section 5): global preHandle, routing, route preHandle, argument
+ * of docs/API.md section 5: global preHandle, routing, route preHandle, argument
  * resolution, the handler (its result staged), post-execution hooks, postHandle, beforeResponse,
  * the response, afterCompletion. Everything a route needs is resolved at start-up into a
  * {@link Route}; per request only the steps below run, and a hook that is absent costs one check.
@@ -295,7 +295,7 @@ class Execution<C extends ExecutionContext> {
       }
       if (this.#step === AFTER_COMPLETION) {
         // Every interceptor of the route, then every global one, innermost first. A failure here
-        // is logged and changes nothing (Spine's AfterCompletion returns nothing).
+        // is logged and changes nothing: the answer has gone out.
         const n = this.#own.length;
         for (; this.#at < n + globals.length; this.#at++) {
           const j = this.#at;

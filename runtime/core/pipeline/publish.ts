@@ -1,5 +1,5 @@
 /**
- * Publishing domain events from a handler (Spine's `publish.Event`): the `Context` a handler
+ * Publishing domain events from a handler: the `Context` a handler
  * receives carries the request's event bus under {@link PUBLISHER_KEY}.
  */
 import type { Context } from '../context/context.js';

@@ -1,6 +1,6 @@
 /**
- * `Pagination`: the `page` and `size` query parameters of a list endpoint, with Spine's defaults
- * (`query.Pagination`, docs/API.md section 2), and `size` clamped to the app's `pagination.maxSize`
+ * `Pagination`: the `page` and `size` query parameters of a list endpoint, with defaults page 1
+ * and size 20 (docs/API.md section 2), and `size` clamped to the app's `pagination.maxSize`
  * (100 by default), so a client cannot ask one request for the whole table.
  */
 import { parseSafeInt } from './scalars.js';

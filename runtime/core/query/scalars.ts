@@ -74,7 +74,7 @@ export function parseSafeInt(s: string): number | undefined {
 }
 
 /**
- * Spine's boolean words, after lower-casing and with no trimming: `true 1 yes y on` give `true`,
+ * The boolean words, after lower-casing and with no trimming: `true 1 yes y on` give `true`,
  * `false 0 no n off` give `false`, anything else (`''` included) `undefined`.
  * @internal
  */

@@ -1,7 +1,7 @@
 /**
- * `Values`: a read-only view of every query parameter of a request, with Go Spine's accessors
- * (`pkg/query/types.go`, v0.5.2). Unlike Spine, which keeps the caller's map, `newValues` copies its
- * input, so mutating that input afterwards changes nothing. See docs/API.md section 2.
+ * `Values`: a read-only view of every query parameter of a request, with typed accessors
+ * (docs/API.md section 2). `newValues` copies its input, so mutating that input afterwards
+ * changes nothing.
  */
 import { recordOf } from './parse.js';
 import { parseBool, parseInt64, parseSafeInt } from './scalars.js';

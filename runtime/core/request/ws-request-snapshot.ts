@@ -1,5 +1,5 @@
 /**
- * The immutable snapshot of a WebSocket upgrade request (Spine v0.5.1 `newWebSocketRequestSnapshot`).
+ * The immutable snapshot of a WebSocket upgrade request.
  * It copies what it is given and hands out only frozen data, so neither the caller nor later changes
  * to the upgrade request can alter it.
  */
@@ -113,7 +113,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
 /** The snapshot answering for a context built without one: empty throughout. */
 export const EMPTY_REQUEST = new WebSocketRequestSnapshot({ url: '' });
 
-/** An immutable snapshot of the HTTP upgrade request of a WebSocket connection (Spine v0.5.1). */
+/** An immutable snapshot of the HTTP upgrade request of a WebSocket connection. */
 export interface WebSocketRequestContext extends ContextCarrier {
   path(): string;
   header(name: string): string;

@@ -2,7 +2,7 @@
  * Path parameters bound by name (docs/API.md section 5): a primitive parameter whose name is a
  * route key. `string` is the raw value, `number` a safe integer, `bigint` an int64 and `boolean` one of the
  * `getBoolByKey` words, all by Go's `strconv` rules; anything else is 400
- * `Invalid path parameter: <key>` (Spine v0.5.2).
+ * `Invalid path parameter: <key>`.
  */
 import { FwError } from '../errors.js';
 import type { ExecutionContext } from '../pipeline/execution-context.js';

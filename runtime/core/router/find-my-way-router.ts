@@ -2,9 +2,8 @@
  * {@link Router} over find-my-way's radix tree (the router of Fastify): strict trailing slashes,
  * case-sensitive, with its own safe percent-decoding, so `find` needs no try/catch.
  *
- * Differences from Spine v0.5.2's trie router: Spine rejects `/users/me` next to `/users/:id` at
- * boot ("ambiguous route detected"); here both work and the static segment wins, with backtracking.
- * Spine has no 405; `allowed()` gives the methods for the `Allow` header.
+ * `/users/me` and `/users/:id` live side by side: the static segment wins, with backtracking.
+ * `allowed()` gives the methods for the `Allow` header of a 405.
  */
 import FindMyWay from 'find-my-way';
 import { FwError } from '../errors.js';
@@ -34,7 +33,7 @@ const noop = (): void => {};
 /**
  * `path` with each `#` escaped. find-my-way ends a path at `#`, as if a fragment followed, but a
  * request target has no fragment (RFC 9112 section 3.2) and Node hands `#` on as it came: it is a
- * character of the path, as in Spine (Go's `ParseRequestURI`) and in fw's query parsing, so
+ * character of the path, as in Go's `ParseRequestURI` and in fw's query parsing, so
  * `/users/1#x` binds `id` to `1#x` (a 400 for a number), never to `1`.
  */
 function literalHash(path: string): string {

@@ -1,5 +1,5 @@
 /**
- * The CORS interceptor (Spine's `interceptor/cors`, the Fetch standard's CORS protocol): a
+ * The CORS interceptor (the Fetch standard's CORS protocol): a
  * preflight from an allowed origin is answered 204 at once and the pipeline stops; any other
  * request from an allowed origin is served as usual, with the headers that let the page read the
  * answer. The headers are set in `preHandle`, before the staged response's checkpoint, so an error

@@ -1,6 +1,6 @@
 /**
  * Opening the NATS connection: the client reconnects by itself, here with exponential backoff
- * and jitter between attempts (Spine v0.5.1's consumer rebuild policy), and reports what happens
+ * and jitter between attempts (`reconnect.ts`), and reports what happens
  * to the connection to the logger, keeping whether it is connected now.
  */
 import type { ConnectionOptions, NatsConnection } from '@nats-io/transport-node';

@@ -114,7 +114,7 @@ export function groupOptions(options: ResolvedOptions, group: string): ResolvedO
 
 function name(option: string, value: unknown, isBrokerName = true): string {
   const s = check.text(option, value);
-  // RabbitMQ reserves the amq. prefix (and '' is the default exchange, which Spine refuses too).
+  // RabbitMQ reserves the amq. prefix (and '' is the default exchange, which routes by queue name, not by event).
   if (isBrokerName && s.startsWith('amq.')) {
     check.invalid(option, "a name not starting with 'amq.' (reserved by RabbitMQ)", shown(s));
   }

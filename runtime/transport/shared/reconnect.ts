@@ -1,7 +1,7 @@
 /**
  * The delay before each reconnection attempt of a broker transport: exponential with jitter,
- * capped (Spine v0.5.1's consumer rebuild policy: 100 ms initial, 5 s max, ×2, 20 % jitter,
- * unlimited attempts).
+ * capped: by default 100 ms at first, doubled each time up to 5 s, with 20 % jitter, and
+ * no limit on attempts.
  */
 import { type OptionChecks, shown } from '../../core/options.js';
 

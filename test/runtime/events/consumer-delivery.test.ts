@@ -1,4 +1,4 @@
-// Issue 19's per-consumer delivery without a broker: the subscriptions the app hands its transport
+// Per-consumer delivery without a broker: the subscriptions the app hands its transport
 // (one per delivery, each running only its consumers), how a broker transport merges them by
 // group, and the in-memory transport, where the one instance receives every message as before.
 import {
