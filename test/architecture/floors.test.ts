@@ -89,7 +89,7 @@ function placeOf(file: string): Place | undefined {
 const files = sourceFiles(ROOT, ['runtime', 'cli']);
 const imports = importsOf(ROOT, files);
 
-/** `runtime/core/x.ts:3 imports runtime/http/y.ts (floor 1 → 2)`, for every import that breaks a floor. */
+/** `<file>:<line> imports <file>, above it (<unit> → <unit>)`, for every import that breaks a floor. */
 function violations(all: readonly Import[]): string[] {
   const out: string[] = [];
   for (const i of all) {
