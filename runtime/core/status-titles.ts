@@ -1,8 +1,28 @@
 /**
- * The title of each client and server error status, for problem details (RFC 9457 `title`): the
- * reason phrases Node's HTTP server sends, so a problem's title and its status line agree.
+ * The reason phrase of each HTTP status as RFC 9110 section 15 names it (RFC 6585 for 428, 429,
+ * 431 and 511, RFC 7725 for 451, and for a few codes it leaves out, the names Node gives them): a
+ * problem's `title`, and in fwgen's API documents a response's `description` when JSDoc gives none.
+ * A table of fw's own rather than `node:http`'s `STATUS_CODES`, whose names change between Node
+ * versions (413 was "Payload Too Large"), so a problem and a document read the same under any Node.
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-15
  */
 export const STATUS_TITLES: Readonly<Record<number, string>> = Object.freeze({
+  100: 'Continue',
+  101: 'Switching Protocols',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  203: 'Non-Authoritative Information',
+  204: 'No Content',
+  205: 'Reset Content',
+  206: 'Partial Content',
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',
@@ -16,14 +36,14 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = Object.freeze({
   410: 'Gone',
   411: 'Length Required',
   412: 'Precondition Failed',
-  413: 'Payload Too Large',
+  413: 'Content Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   417: 'Expectation Failed',
   418: "I'm a Teapot",
   421: 'Misdirected Request',
-  422: 'Unprocessable Entity',
+  422: 'Unprocessable Content',
   423: 'Locked',
   424: 'Failed Dependency',
   425: 'Too Early',

@@ -4,7 +4,7 @@ import { problem, RawClient, type Served, serve } from './support.js';
 const MiB = 1024 * 1024;
 const TOO_LARGE = problem(
   413,
-  'Payload Too Large',
+  'Content Too Large',
   `Request body exceeds the limit of ${MiB} bytes`,
   'FW_ERR_BODY_TOO_LARGE',
 );

@@ -88,7 +88,7 @@ describe('hostile multipart bodies over a socket', () => {
       tinyFiles(1000),
       problem(
         413,
-        'Payload Too Large',
+        'Content Too Large',
         'Multipart body exceeds the limit of 10 files',
         'FW_ERR_MULTIPART_LIMIT',
       ),

@@ -43,7 +43,7 @@ describe('FwError', () => {
       'a 4xx shows its detail',
       new FwError('FW_ERR_BODY_TOO_LARGE', { limit: 10 }),
       413,
-      'Payload Too Large',
+      'Content Too Large',
       'Request body exceeds the limit of 10 bytes',
     ],
     [
@@ -126,8 +126,17 @@ describe('problem members', () => {
 });
 
 describe('STATUS_TITLES', () => {
-  it('gives every 4xx and 5xx the reason phrase Node sends in the status line', () => {
-    const node = Object.entries(STATUS_CODES).filter(([status]) => Number(status) >= 400);
-    expect(Object.entries(STATUS_TITLES)).toEqual(node);
+  it('names every client and server error status that Node knows', () => {
+    const node = Object.keys(STATUS_CODES)
+      .map(Number)
+      .filter((status) => status >= 400);
+    expect(node.filter((status) => STATUS_TITLES[status] === undefined)).toEqual([]);
+  });
+
+  it('takes the names of RFC 9110, whatever Node version runs', () => {
+    expect([413, 422].map((status) => problemOf(new HttpError(status, 'x')).title)).toEqual([
+      'Content Too Large',
+      'Unprocessable Content',
+    ]);
   });
 });

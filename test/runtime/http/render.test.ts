@@ -235,7 +235,7 @@ describe('stageError', () => {
     stageResult(res, { ok: true });
     stageError(res, new HttpError(422, 'Nope'));
     expect(sent(res)).toEqual(
-      problem(422, 'Unprocessable Entity', 'Nope', { 'Access-Control-Allow-Origin': ['*'] }),
+      problem(422, 'Unprocessable Content', 'Nope', { 'Access-Control-Allow-Origin': ['*'] }),
     );
   });
 
