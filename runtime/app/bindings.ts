@@ -8,7 +8,7 @@
  *
  * @example
  * export const bindings: Bindings = {
- *   version: 2,
+ *   version: 3,
  *   controllers: [defineController({
  *     type: UserController, name: 'UserController',
  *     handlers: [{
