@@ -7,7 +7,7 @@
  */
 import { FwError } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
-import { isRecord, optionChecks, shown } from '../core/options.js';
+import { appChecks, isRecord, shown } from '../core/options.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { stageError } from '../http/render.js';
 import { logExchangeFailure } from '../http/request-log.js';
@@ -42,7 +42,7 @@ export function healthPaths(option: unknown): HealthPaths | undefined {
   if (option === undefined) return undefined;
   const path = (option as { path?: unknown } | null)?.path;
   if (typeof path !== 'string' || !(path === '/' || PATH.test(path))) {
-    optionChecks('createApp').invalid(
+    appChecks.invalid(
       'health',
       "{ path } with a path such as '/health' (segments of letters, digits and . _ ~ -, " +
         "no trailing '/')",

@@ -2,7 +2,7 @@
 
 import { jsonLogger } from '../core/log/json-logger.js';
 import type { Logger } from '../core/log/logger.js';
-import { type OptionChecks, optionChecks, shown } from '../core/options.js';
+import { appChecks as check, shown } from '../core/options.js';
 import type { Interceptor, PostExecutionHook } from '../core/pipeline/interceptor.js';
 import type { ArgumentResolver } from '../core/pipeline/resolver.js';
 import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../core/query/pagination.js';
@@ -129,8 +129,6 @@ export interface AppOptions {
   readonly compression?: CompressionOptions;
 }
 
-const check: OptionChecks = optionChecks('createApp');
-
 /** The largest event payload a consumer takes by default: 1 MiB. */
 const DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
 
@@ -254,8 +252,9 @@ function resolveLogger(logger: Logger | undefined): Logger {
 function resolveWebSocket(options: AppOptions): WebSocketLimits {
   const d = DEFAULT_WEBSOCKET_LIMITS;
   const origins = options.allowedOrigins ?? d.allowedOrigins;
-  if (!Array.isArray(origins))
+  if (!Array.isArray(origins)) {
     check.invalid('allowedOrigins', 'an array of origins', shown(origins));
+  }
   const allowedOrigins = origins.map((o: unknown) => {
     const origin = typeof o === 'string' ? normalizeOrigin(o) : undefined;
     if (origin === undefined) {

@@ -3,11 +3,9 @@
  * `providers: [instance]` is shorthand for `override(instance.constructor, instance)`.
  */
 
-import { type OptionChecks, optionChecks, shown } from '../core/options.js';
+import { appChecks, shown } from '../core/options.js';
 import type { GraphKey } from './bindings.js';
 import type { Override } from './di.js';
-
-const invalid: OptionChecks['invalid'] = optionChecks('createApp').invalid;
 
 /** One replaced instance, and the option that replaced it (for messages). */
 export interface Replacement {
@@ -28,20 +26,20 @@ export function replacementsOf(
     const first = byKey.get(key);
     if (first !== undefined) {
       const twice = first.from === replacement.from ? 'twice' : 'in both providers and overrides';
-      invalid(replacement.from, 'one value per key', `${keyName(key)} ${twice}`);
+      appChecks.invalid(replacement.from, 'one value per key', `${keyName(key)} ${twice}`);
     }
     byKey.set(key, replacement);
   };
   for (const value of providers) {
     if (typeof value !== 'object' || value === null) {
-      invalid('providers', 'an array of instances', shown(value));
+      appChecks.invalid('providers', 'an array of instances', shown(value));
     }
     add(value.constructor as GraphKey, { value, from: 'providers' });
   }
   for (const entry of overrides) {
     const key: unknown = (entry as Partial<Override> | null)?.key;
     if (typeof key !== 'function') {
-      invalid(
+      appChecks.invalid(
         'overrides',
         'an array of override(key, value), each key a class or a provider constant',
         `an entry whose key is ${String(key)}`,

@@ -42,11 +42,9 @@ export class AppPluginHost implements PluginHost {
 
   /** The probes as one, in the order they were added: the first that takes a request answers it. */
   probe(): Probe | undefined {
-    const [first, second, ...more] = this.#probes;
-    if (first === undefined || second === undefined) return first;
-    if (more.length === 0) return (ex) => first(ex) || second(ex);
-    const all = [...this.#probes];
-    return (ex) => all.some((p) => p(ex));
+    const probes = [...this.#probes];
+    if (probes.length <= 1) return probes[0];
+    return (ex) => probes.some((p) => p(ex));
   }
 
   /** The response encoder a plug-in set; undefined when responses go out as they are. */

@@ -59,10 +59,11 @@ export interface OptionChecks {
 }
 
 /**
- * The checks of `owner`'s options (`createApp`, `natsTransport`, `rabbitmqTransport`).
+ * The checks of `owner`'s options (`createApp`, `natsTransport`, `rabbitmqTransport`); `createApp`'s
+ * are {@link appChecks}.
  * @example
- * const check = optionChecks('createApp');
- * const bodyLimit = check.positive('bodyLimit', options.bodyLimit ?? 1_048_576);
+ * const check = optionChecks('natsTransport');
+ * const ackWait = check.integer('ackWait', options.ackWait ?? 30_000, 1000, 3_600_000);
  */
 export function optionChecks(owner: string): OptionChecks {
   const checks: OptionChecks = {
@@ -105,3 +106,6 @@ export function optionChecks(owner: string): OptionChecks {
   };
   return checks;
 }
+
+/** The checks of `createApp`'s options: its own, its plug-ins' and `cors()`'s. */
+export const appChecks: OptionChecks = optionChecks('createApp');

@@ -8,7 +8,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
-import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import { appChecks as check, shown } from '../../core/options.js';
 import type { ResponseEncoder } from '../../http/exchange.js';
 import type { StagedResponse } from '../../http/staged-response.js';
 import { type StreamBody, StreamSource } from '../../http/stream-body.js';
@@ -153,7 +153,6 @@ export function resolveCompression(
   options: CompressionOptions | undefined,
 ): Compression | undefined {
   if (options === undefined) return undefined;
-  const check: OptionChecks = optionChecks('createApp');
   const given = check.record(
     'compression',
     options,

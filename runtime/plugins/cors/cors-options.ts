@@ -2,7 +2,7 @@
  * The options of `cors()`, their defaults, and their checks: every mistake fails `cors()` itself
  * with `FW_ERR_INVALID_OPTION` naming `cors.<option>`, before the app starts.
  */
-import { optionChecks, shown } from '../../core/options.js';
+import { appChecks, shown } from '../../core/options.js';
 import { normalizeOrigin } from '../../core/request/origin.js';
 
 /** Which origins may read responses: exact origins, any (`'*'`), or a predicate. */
@@ -53,12 +53,7 @@ const ORIGIN_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/\\?#@%]+$/;
 
 /** Checks `options`, throwing `FW_ERR_INVALID_OPTION` for the first thing wrong. */
 export function corsConfig(options: CorsOptions): CorsConfig {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    invalid('', 'an object with origins', shown(options));
-  }
-  for (const key of Object.keys(options)) {
-    if (!KEYS.includes(key)) invalid(key, `one of ${KEYS.join(', ')}`, shown(key));
-  }
+  appChecks.record('cors', options, 'an object with origins', KEYS);
   const credentials = options.credentials ?? false;
   if (typeof credentials !== 'boolean') invalid('credentials', 'true or false', shown(credentials));
   const maxAge = options.maxAge ?? 600;
@@ -120,9 +115,5 @@ function tokens(option: string, values: unknown): string[] {
 
 /** Fails `cors()`, naming `cors` or `cors.<option>` (`option` empty for the whole options). */
 function invalid(option: string, expected: string, got: string): never {
-  return optionChecks('createApp').invalid(
-    option === '' ? 'cors' : `cors.${option}`,
-    expected,
-    got,
-  );
+  return appChecks.invalid(option === '' ? 'cors' : `cors.${option}`, expected, got);
 }

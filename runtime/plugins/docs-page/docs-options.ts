@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FwError } from '../../core/errors.js';
-import { isRecord, type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import { appChecks, isRecord, type OptionChecks, shown } from '../../core/options.js';
 import type { AppRoute } from '../plugin.js';
 
 /**
@@ -47,7 +47,7 @@ export interface DocsConfig {
   readonly title: string;
 }
 
-const invalid: OptionChecks['invalid'] = optionChecks('createApp').invalid;
+const invalid: OptionChecks['invalid'] = appChecks.invalid;
 const KEYS: readonly string[] = ['path', 'openapi', 'asyncapi'];
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
@@ -57,17 +57,12 @@ const SEGMENT = /^[A-Za-z0-9._~-]+$/;
  */
 export function docsConfig(option: unknown): DocsConfig | undefined {
   if (option === undefined) return undefined;
-  if (!isRecord(option)) {
-    invalid('docs', '{ path, openapi, asyncapi? }', shown(option));
-  }
-  for (const key of Object.keys(option)) {
-    if (!KEYS.includes(key)) invalid(`docs.${key}`, `one of ${KEYS.join(', ')}`, shown(key));
-  }
-  const path = checkPath(option['path']);
+  const given = appChecks.record('docs', option, '{ path, openapi, asyncapi? }', KEYS);
+  const path = checkPath(given['path']);
   const prefix = `${path}/`;
-  const openapi = documentOf('openapi', option['openapi']);
+  const openapi = documentOf('openapi', given['openapi']);
   const asyncapi =
-    option['asyncapi'] === undefined ? undefined : documentOf('asyncapi', option['asyncapi']);
+    given['asyncapi'] === undefined ? undefined : documentOf('asyncapi', given['asyncapi']);
   const info = openapi.doc['info'];
   const title = isRecord(info) && typeof info['title'] === 'string' ? info['title'] : 'API';
   return Object.freeze({

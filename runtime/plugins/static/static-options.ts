@@ -5,9 +5,9 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
-import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import { appChecks, type OptionChecks, shown } from '../../core/options.js';
 
-const invalid: OptionChecks['invalid'] = optionChecks('createApp').invalid;
+const invalid: OptionChecks['invalid'] = appChecks.invalid;
 
 /**
  * One folder served as files at a path prefix, for GET and HEAD, through the global interceptors.
@@ -69,13 +69,12 @@ export function resolveStatic(value: unknown): readonly StaticMount[] {
 }
 
 function resolveMount(entry: unknown, at: string): StaticMount {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-    invalid(at, "an object such as { root: './public', prefix: '/' }", shown(entry));
-  }
-  for (const key of Object.keys(entry)) {
-    if (!KEYS.includes(key)) invalid(`${at}.${key}`, `one of ${KEYS.join(', ')}`, shown(key));
-  }
-  const o = entry as Record<string, unknown>;
+  const o = appChecks.record(
+    at,
+    entry,
+    "an object such as { root: './public', prefix: '/' }",
+    KEYS,
+  );
   const root = resolveRoot(o['root'], `${at}.root`);
   const index = o['index'] ?? 'index.html';
   if (index !== false && !(typeof index === 'string' && FILE_NAME.test(index))) {
