@@ -18,6 +18,7 @@ import {
 import type { Scope } from './scope.js';
 import type { Shapes } from './shapes.js';
 import { exportsAs, symbolOfName } from './symbols.js';
+import { writtenAt } from './type-arguments.js';
 import { isObjectLike, nodeText, withoutUndefinedNode } from './type-syntax.js';
 import { unsupported as notData } from './unsupported.js';
 
@@ -54,7 +55,7 @@ export function bodyTypeId(
 ): string | undefined {
   const node = withoutUndefinedNode(annotation) ?? annotation;
   const found = namedBody(scope, node, type, kind);
-  if ('args' in found) return shapes.instance(found, type);
+  if ('args' in found) return shapes.instance(found, type, writtenAt(node));
   if (!Array.isArray(found)) return shapes.named(found as NameableDeclaration);
   const [code, why] = found as Refusal;
   const message =

@@ -6,9 +6,9 @@
  */
 import { ts } from 'ts-morph';
 import type { NamedType, PropertyShape, Shape, SourceLocation } from '../ir.js';
+import { ArgumentKeys, constrainedAlias, homeId } from './argument-keys.js';
 import { type ConstraintTag, constrain, constraintTags } from './constraints.js';
 import { docOf } from './jsdoc.js';
-import { moduleId } from './location.js';
 import {
   elementNode,
   hasTypeNode,
@@ -25,12 +25,19 @@ import {
   type NameableDeclaration,
   namedDeclOf,
 } from './named-decl.js';
-import { packageModuleId, packageOf } from './package-of.js';
 import type { Scope } from './scope.js';
-import { symbolOfName } from './symbols.js';
-import { typeKey } from './type-key.js';
-import { isBooleanPair, partsOf, typeText, withoutUndefinedNode } from './type-syntax.js';
-import { orderedParts } from './union-order.js';
+import {
+  type Arguments,
+  bind,
+  follow,
+  inside,
+  NO_ARGUMENTS,
+  type Written,
+  writtenArguments,
+  writtenAt,
+} from './type-arguments.js';
+import { isBooleanPair, partsOf, typeText } from './type-syntax.js';
+import { orderedWrittenParts } from './union-order.js';
 import {
   MIXED_INDEX,
   NON_STRING_KEYS,
@@ -43,16 +50,18 @@ import {
   unsupportedMessage,
 } from './unsupported.js';
 
-/** Where in a body type the walk is: the property path for messages and the place to report. */
+/**
+ * Where in a body type the walk is: the property path for messages and the place to report, and
+ * the type arguments of the generic declaration whose members are read.
+ */
 interface Site {
   readonly path: string;
   readonly at: SourceLocation;
   readonly depth: number;
+  readonly args: Arguments;
 }
 
 const UNKNOWN: Shape = { kind: 'unknown' };
-/** What fw/validate's `Int` means. */
-const INTEGER: ConstraintTag = { name: 'integer', text: '' };
 const MAX_DEPTH = 40;
 
 /** Builds shapes and collects the named types they refer to; one per analysis run. */
@@ -61,10 +70,12 @@ export class Shapes {
   readonly #named = new Map<string, NamedType | null>();
   readonly #inline = new Set<ts.Type>();
   /** Aliases whose constraint tags were read, to report their problems once. */
-  readonly #aliases = new Map<ts.TypeAliasDeclaration, ConstraintTag[]>();
+  readonly #aliases = new Set<ts.TypeAliasDeclaration>();
+  readonly #keys: ArgumentKeys;
 
   constructor(scope: Scope) {
     this.#scope = scope;
+    this.#keys = new ArgumentKeys(scope, (decl) => this.named(decl));
   }
 
   /** The id of a named declaration (`examples/app/users#CreateUser`); builds its shape once. */
@@ -75,8 +86,9 @@ export class Shapes {
     this.#named.set(id, null);
     const at = this.#scope.locate(decl);
     const type = declaredTypeOf(this.#scope.checker, decl);
-    const node = ts.isTypeAliasDeclaration(decl) ? decl.type : undefined;
-    const whole = this.#shape(type, { path: name, at, depth: 0 }, node, false, true);
+    const node = writtenAt(ts.isTypeAliasDeclaration(decl) ? decl.type : undefined);
+    const site = { path: name, at, depth: 0, args: NO_ARGUMENTS };
+    const whole = this.#shape(type, site, node, false, true);
     const tags = ts.isTypeAliasDeclaration(decl) ? constraintTags(decl) : [];
     const shape = this.#constrain(whole, tags, name, at);
     const doc = docOf(decl);
@@ -87,18 +99,20 @@ export class Shapes {
   /**
    * The id of one instantiation of a generic project type (`examples/app/page#Page<…#User>`, named
    * `Page_User` in generated code and documents); builds its shape, with the arguments put in, once.
+   * `written` is the reference as written (`Tree<Int>`): an argument that is an alias with
+   * constraints makes an instantiation of its own (`…#Tree<fw#Int>`, `Tree_Int`), checked by them.
    */
-  instance({ decl, args }: Instantiation, type: ts.Type): string {
-    const keys = args.map((arg) => this.#argumentKey(arg));
-    const base = decl.name.text;
-    const home = homeId(this.#scope, decl.getSourceFile());
-    const id = `${home}#${base}<${keys.map((k) => k.id).join(', ')}>`;
+  instance(generic: Instantiation, type: ts.Type, written?: Written): string {
+    const { decl } = generic;
+    const { checker } = this.#scope;
+    const bound = bind(checker, generic, writtenArguments(checker, written, generic));
+    const { id, name: path, args } = this.#keys.instance(generic, bound);
     if (this.#named.has(id)) return id;
     this.#named.set(id, null);
-    const name = [base, ...keys.map((k) => identifierPart(k.name))].join('_');
+    const name = [decl.name.text, ...args.map((k) => identifierPart(k.name))].join('_');
     const at = this.#scope.locate(decl);
-    const path = `${base}<${keys.map((k) => k.name).join(', ')}>`;
-    const whole = this.#shape(type, { path, at, depth: 0 }, undefined, false, true);
+    const site = { path, at, depth: 0, args: bound.args };
+    const whole = this.#shape(type, site, undefined, false, true);
     const tags = ts.isTypeAliasDeclaration(decl) ? constraintTags(decl) : [];
     const shape = this.#constrain(whole, tags, path, at);
     const doc = docOf(decl);
@@ -106,21 +120,12 @@ export class Shapes {
     return id;
   }
 
-  /** A type argument's id and name: a named type's own id, else its key or its text. */
-  #argumentKey(arg: ts.Type): { id: string; name: string } {
-    const decl = namedDeclOf(this.#scope, arg, partsOf(arg).parts, undefined);
-    if (decl !== undefined) return { id: this.named(decl), name: decl.name.text };
-    const key = typeKey(this.#scope, arg);
-    const text = typeText(this.#scope.checker, arg);
-    return key ?? { id: text, name: text };
-  }
-
   /**
    * The shape of `type` where a value of it is found: a reference when it is a named project type,
    * else its structure. `path` names it in messages.
    */
-  shapeOf(type: ts.Type, at: SourceLocation, path: string): Shape {
-    return this.#shape(type, { path, at, depth: 0 }, undefined, false);
+  shapeOf(type: ts.Type, at: SourceLocation, path: string, node?: ts.TypeNode): Shape {
+    return this.#shape(type, { path, at, depth: 0, args: NO_ARGUMENTS }, writtenAt(node), false);
   }
 
   /** Every named type met so far, sorted by id. */
@@ -136,34 +141,43 @@ export class Shapes {
     return UNKNOWN;
   }
 
+  /**
+   * The shape of `type`, written as `written` when known: a type parameter of the generic being
+   * read is followed to the argument written for it, read with the arguments of where it was written.
+   */
   #shape(
     type: ts.Type,
-    site: Site,
-    node: ts.TypeNode | undefined,
+    at: Site,
+    written: Written | undefined,
     optional: boolean,
     root = false,
   ): Shape {
+    const node = follow(this.#scope.checker, written, type);
+    const site = node === undefined ? at : { ...at, args: node.args };
     if (site.depth > MAX_DEPTH) return this.#bad(site, type, TOO_DEEP);
     const { parts, undefinedToo } = partsOf(type);
     if (parts.length === 0 || (undefinedToo && !optional)) {
       return this.#bad(site, type, site.path.endsWith(']') ? UNDEFINED_ELEMENT : UNDEFINED);
     }
+    const [only] = parts;
+    const generic =
+      parts.length === 1 && only !== undefined ? instantiationOf(this.#scope, only) : undefined;
     if (!root) {
-      const decl = namedDeclOf(this.#scope, type, parts, node);
+      const decl = namedDeclOf(this.#scope, type, parts, node?.node);
       if (decl !== undefined) return { kind: 'ref', id: this.named(decl) };
-      const [only] = parts;
-      const generic =
-        parts.length === 1 && only !== undefined ? instantiationOf(this.#scope, only) : undefined;
       if (generic !== undefined)
-        return { kind: 'ref', id: this.instance(generic, only as ts.Type) };
+        return { kind: 'ref', id: this.instance(generic, only as ts.Type, node) };
     }
     if (isBooleanPair(parts)) return { kind: 'boolean' };
-    const [only] = parts;
+    // A named alias of an instantiation (`type IntTree = Tree<Int>`) reads it with its arguments.
+    const args = generic && writtenArguments(this.#scope.checker, node, generic);
+    const own =
+      args === undefined ? site : { ...site, args: bind(this.#scope.checker, generic!, args).args };
     const shape =
       parts.length === 1 && only !== undefined
-        ? this.#single(only, site, node)
+        ? this.#single(only, own, node)
         : this.#union(type, parts, site, node);
-    return root ? shape : this.#aliasConstraints(shape, node);
+    return root ? shape : this.#aliasConstraints(shape, node?.node);
   }
 
   /** `shape` with the constraints of `tags`, problems reported at `at`. */
@@ -177,35 +191,25 @@ export class Shapes {
    * `@minLength 1`): an alias of a string, number or array has no named type to hold them.
    */
   #aliasConstraints(shape: Shape, node: ts.TypeNode | undefined): Shape {
-    const written = withoutUndefinedNode(node);
-    if (written === undefined || !ts.isTypeReferenceNode(written)) return shape;
-    const symbol = symbolOfName(this.#scope.checker, written.typeName);
-    const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-    if (alias === undefined) return shape;
+    const found = constrainedAlias(this.#scope, node);
+    if (found === undefined) return shape;
+    const { alias, tags } = found;
     if (!this.#scope.isProjectFile(alias.getSourceFile())) {
-      const int = alias.name.text === 'Int' && this.#scope.fw.owns(alias.getSourceFile().fileName);
-      return int ? constrain(shape, [INTEGER], 'Int', () => undefined) : shape;
+      return constrain(shape, tags, alias.name.text, () => undefined);
     }
-    const tags = this.#aliases.get(alias) ?? constraintTags(alias);
-    if (tags.length === 0) return shape;
     const first = !this.#aliases.has(alias);
-    this.#aliases.set(alias, tags);
+    this.#aliases.add(alias);
     const report = (code: Parameters<Scope['report']>[0], message: string): void => {
       if (first) this.#scope.report(code, this.#scope.locate(alias), message);
     };
     return constrain(shape, tags, alias.name.text, report);
   }
 
-  #union(
-    whole: ts.Type,
-    parts: readonly ts.Type[],
-    site: Site,
-    node: ts.TypeNode | undefined,
-  ): Shape {
+  #union(whole: ts.Type, parts: readonly ts.Type[], site: Site, node: Written | undefined): Shape {
     const members: Shape[] = [];
     const seen = new Set<string>();
     const booleans = parts.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral).length === 2;
-    for (const part of orderedParts(this.#scope.checker, whole, parts, node)) {
+    for (const part of orderedWrittenParts(this.#scope.checker, whole, parts, node)) {
       const shape: Shape =
         booleans && part.type.flags & ts.TypeFlags.BooleanLiteral
           ? { kind: 'boolean' }
@@ -218,7 +222,7 @@ export class Shapes {
     return members.length === 1 && first !== undefined ? first : { kind: 'union', members };
   }
 
-  #single(type: ts.Type, site: Site, node: ts.TypeNode | undefined): Shape {
+  #single(type: ts.Type, site: Site, node: Written | undefined): Shape {
     const { checker } = this.#scope;
     const f = type.flags;
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return UNKNOWN;
@@ -239,7 +243,8 @@ export class Shapes {
     if (checker.isArrayType(type)) {
       const [element] = checker.getTypeArguments(type as ts.TypeReference);
       if (element === undefined) return UNKNOWN;
-      return { kind: 'array', element: this.#shape(element, next('[]'), elementNode(node), false) };
+      const written = inside(node, elementNode(node?.node));
+      return { kind: 'array', element: this.#shape(element, next('[]'), written, false) };
     }
     if (checker.isTupleType(type))
       return this.#tuple(type as ts.TupleTypeReference, site, node, next);
@@ -251,7 +256,7 @@ export class Shapes {
   #tuple(
     type: ts.TupleTypeReference,
     site: Site,
-    node: ts.TypeNode | undefined,
+    node: Written | undefined,
     next: (suffix: string) => Site,
   ): Shape {
     const flags = type.target.elementFlags;
@@ -262,13 +267,15 @@ export class Shapes {
         'put the rest element last, or use an array',
       ]);
     }
-    const written = tupleNodes(node);
+    const written = tupleNodes(node?.node)?.map((n) => inside(node, n));
     const types = this.#scope.checker.getTypeArguments(type).slice(0, flags.length);
     const shapes = types.map((t, i) => {
       const rest = i === variadic;
       const at = next(rest ? '[...]' : `[${i}]`);
       const optional = (flags[i] ?? 0) & ts.ElementFlags.Optional;
-      return this.#shape(t, at, rest ? elementNode(written?.[i]) : written?.[i], optional !== 0);
+      const own = written?.[i];
+      const element = rest ? inside(own, elementNode(own?.node)) : own;
+      return this.#shape(t, at, element, optional !== 0);
     });
     const rest = variadic === -1 ? undefined : shapes.pop();
     const required = flags.filter((f) => (f & ts.ElementFlags.Required) !== 0).length;
@@ -292,7 +299,12 @@ export class Shapes {
       if (props.length > 0) return this.#bad(site, type, MIXED_INDEX);
       return {
         kind: 'record',
-        value: this.#shape(index.type, next('[key]'), index.declaration?.type, false),
+        value: this.#shape(
+          index.type,
+          next('[key]'),
+          writtenIn(site, index.declaration?.type),
+          false,
+        ),
       };
     }
     if (this.#inline.has(type)) return this.#bad(site, type, RECURSIVE);
@@ -330,7 +342,8 @@ export class Shapes {
     const documented =
       inProject || (decl !== undefined && isPackageFile(scope, decl.getSourceFile()));
     const tags = documented ? constraintTags(decl) : [];
-    const shape = this.#constrain(this.#shape(type, inner, node, true), tags, inner.path, at);
+    const written = writtenIn(site, node);
+    const shape = this.#constrain(this.#shape(type, inner, written, true), tags, inner.path, at);
     const readonly = decl !== undefined && isReadonly(decl);
     const doc = decl === undefined || !documented ? undefined : docOf(decl);
     return [
@@ -345,15 +358,9 @@ export class Shapes {
   }
 }
 
-/**
- * The module part of a named type's id: the project module (`src/dto`), or the package and its
- * module (`@acme/types/index`) for a type declared in a package.
- */
-function homeId(scope: Scope, file: ts.SourceFile): string {
-  const home = scope.isProjectFile(file) ? undefined : packageOf(file.fileName);
-  return home === undefined
-    ? moduleId(scope.root, file.fileName)
-    : packageModuleId(home, file.fileName);
+/** A member's written type, read with the type arguments of the declaration it is in. */
+function writtenIn(site: Site, node: ts.TypeNode | undefined): Written | undefined {
+  return node === undefined ? undefined : { node, args: site.args };
 }
 
 /** A type's name as part of an identifier: `Envelope<User>` is `Envelope_User`. */

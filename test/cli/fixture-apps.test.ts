@@ -253,6 +253,72 @@ describe('generated validators and writers of generic instantiations (fixtures/g
   });
 });
 
+describe('constraints of type arguments (fixtures/generics, RuleController)', () => {
+  const app = createApp({ bindings: genericBindings, logger: QUIET });
+  const post = async (url: string, body: unknown) => {
+    const res = await app.inject(json('POST', url, body));
+    return [
+      res.status,
+      res.status === 200 ? res.json() : (res.json() as { detail: string }).detail,
+    ];
+  };
+  const leaf = (value: unknown) => ({ value, children: [] });
+
+  it('check Int deep inside a recursive generic, and not in the same generic of number', async () => {
+    const tree = { value: 1, children: [{ value: 2, children: [leaf(1.5)] }] };
+    expect(await post('/rules/counts', tree)).toEqual([
+      400,
+      'Invalid body: children[0].children[0].value: expected an integer',
+    ]);
+    expect(await post('/rules/numbers', tree)).toEqual([200, 1]);
+    expect(await post('/rules/counts', { ...tree, children: [leaf(3)] })).toEqual([200, 1]);
+    // An alias that fixes the argument (`type Counts = Tree<Int>`) checks the same.
+    expect(await post('/rules/alias', { value: 0.5, children: [leaf(2.5)] })).toEqual([
+      400,
+      'Invalid body: value: expected an integer; children[0].value: expected an integer',
+    ]);
+  });
+
+  it("check an alias's own tags (Name, @minLength 1) as a type argument, alone and in a union", async () => {
+    const meta = { requestId: 'r-1' };
+    expect(await post('/rules/named', { data: '', meta })).toEqual([
+      400,
+      'Invalid body: data: expected at least 1 character',
+    ]);
+    expect(await post('/rules/named', { data: 'Ada', meta })).toEqual([200, 3]);
+    expect(await post('/rules/maybe', { data: '', meta })).toEqual([
+      400,
+      'Invalid body: data: expected at least 1 character',
+    ]);
+    expect(await post('/rules/maybe', { data: null, meta })).toEqual([200, 0]);
+  });
+
+  it('check Int through nested generics, arrays, unions and type parameters passed on', async () => {
+    const meta = { requestId: 'r-1' };
+    expect(await post('/rules/nested', { items: [{ data: 2.5, meta }], total: 1 })).toEqual([
+      400,
+      'Invalid body: items[0].data: expected an integer',
+    ]);
+    expect(await post('/rules/lists', { items: [[1, 2], [0.5]], total: 2 })).toEqual([
+      400,
+      'Invalid body: items[1][0]: expected an integer',
+    ]);
+    const page = { items: [1, 2], total: 2 };
+    const batch = {
+      pages: [page, { items: [7.5], total: 1 }],
+      last: 1.5,
+      pair: { first: 1, second: 2.5 },
+    };
+    expect(await post('/rules/batch', batch)).toEqual([
+      400,
+      'Invalid body: pages[1].items[0]: expected an integer; last: expected an integer; pair.second: expected an integer',
+    ]);
+    expect(
+      await post('/rules/batch', { pages: [page], last: null, pair: { first: 1, second: 2 } }),
+    ).toEqual([200, 1]);
+  });
+});
+
 describe('generated tuple validators (fixtures/tuples)', () => {
   const app = createApp({ bindings: tupleBindings, logger: QUIET });
   const post = async (body: unknown) => {
