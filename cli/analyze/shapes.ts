@@ -30,6 +30,7 @@ import {
   type Arguments,
   bind,
   follow,
+  inherited,
   inside,
   NO_ARGUMENTS,
   type Written,
@@ -287,8 +288,9 @@ export class Shapes {
     };
   }
 
-  #object(type: ts.Type, site: Site, next: (suffix: string) => Site): Shape {
+  #object(type: ts.Type, at: Site, next: (suffix: string) => Site): Shape {
     const { checker } = this.#scope;
+    const site = { ...at, args: inherited(this.#scope, type, at.args) };
     const props = checker.getPropertiesOfType(type);
     const indexes = checker.getIndexInfosOfType(type);
     if (indexes.some((i) => (i.keyType.flags & ts.TypeFlags.String) === 0)) {

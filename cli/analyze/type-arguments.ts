@@ -6,7 +6,8 @@
  * (`value: T`, `items: T[]`, `children: Tree<T>[]`), and the alias's constraints hold there too.
  */
 import { ts } from 'ts-morph';
-import type { Instantiation } from './named-decl.js';
+import { type Instantiation, instantiationOf } from './named-decl.js';
+import type { Scope } from './scope.js';
 import { symbolOfName } from './symbols.js';
 import { partsOf, sameMembers, withoutUndefinedNode } from './type-syntax.js';
 
@@ -117,4 +118,28 @@ export function bind(
     return given;
   });
   return { args, written: all };
+}
+
+/**
+ * `args` with the arguments an interface or class gives the generics it extends
+ * (`interface Counts extends Tree<Int> {}`), whose members it inherits as they were declared.
+ */
+export function inherited(scope: Scope, type: ts.Type, args: Arguments): Arguments {
+  const { checker } = scope;
+  const decls = type.getSymbol()?.declarations ?? [];
+  let out: Map<ts.Symbol, Argument> | undefined;
+  for (const decl of decls) {
+    if (!ts.isInterfaceDeclaration(decl) && !ts.isClassDeclaration(decl)) continue;
+    for (const clause of decl.heritageClauses ?? []) {
+      for (const base of clause.types) {
+        const generic = instantiationOf(scope, checker.getTypeAtLocation(base));
+        if (generic === undefined || base.typeArguments === undefined) continue;
+        if (!symbolOfName(checker, base.expression)?.declarations?.includes(generic.decl)) continue;
+        const written = base.typeArguments.map((node) => ({ node, args }));
+        out ??= new Map(args);
+        for (const [symbol, arg] of bind(checker, generic, written).args) out.set(symbol, arg);
+      }
+    }
+  }
+  return out ?? args;
 }

@@ -272,7 +272,12 @@ describe('constraints of type arguments (fixtures/generics, RuleController)', ()
     ]);
     expect(await post('/rules/numbers', tree)).toEqual([200, 1]);
     expect(await post('/rules/counts', { ...tree, children: [leaf(3)] })).toEqual([200, 1]);
-    // An alias that fixes the argument (`type Counts = Tree<Int>`) checks the same.
+    // An alias that fixes the argument (`type Counts = Tree<Int>`) and an interface that extends
+    // an instantiation (`interface Scores extends Page<Int>`) check the same.
+    expect(await post('/rules/scores', { items: [1, 0.5], total: 2, owner: '' })).toEqual([
+      400,
+      'Invalid body: owner: expected at least 1 character; items[1]: expected an integer',
+    ]);
     expect(await post('/rules/alias', { value: 0.5, children: [leaf(2.5)] })).toEqual([
       400,
       'Invalid body: value: expected an integer; children[0].value: expected an integer',
