@@ -11,6 +11,7 @@ import type { FoundHandler } from './class-scan.js';
 import type { Scope } from './scope.js';
 import { Shapes } from './shapes.js';
 import { streamKind } from './stream-type.js';
+import { symbolOfName } from './symbols.js';
 import { isBooleanPair } from './type-syntax.js';
 
 /** The shapes of response types: their own set of named types, with nothing reported. */
@@ -29,7 +30,7 @@ export function responseShape(scope: Scope, shapes: Shapes, h: FoundHandler): Sh
   const body = replyBody(scope, awaited) ?? awaited;
   if ((body.flags & ts.TypeFlags.Object) === 0 || body.isUnion()) return undefined;
   if (streamKind(scope, body) !== undefined) return undefined;
-  const shape = shapes.shapeOf(body, h.at, `${h.label}()`);
+  const shape = shapes.shapeOf(body, h.at, `${h.label}()`, writtenAnswers(scope, h).get(body));
   return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
     ? shape
     : undefined;
@@ -94,9 +95,37 @@ function bodyOf(
   if (streams.every((k) => k === 'events')) return { kind: 'events' };
   if (streams.every((k) => k !== undefined)) return { kind: 'bytes' };
   const parts = isBooleanPair(some) ? [scope.checker.getBooleanType()] : some;
-  const found = parts.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`));
+  const written = writtenAnswers(scope, h);
+  const found = parts.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`, written.get(t)));
   const only = found.length === 1 ? found[0] : undefined;
   return { kind: 'json', shape: only ?? { kind: 'union', members: found } };
+}
+
+/**
+ * The written type of each answer in the handler's return annotation, by its type: inside
+ * `Promise<…>` and fw's `Reply<…>`, each member of a union. The checker erases an alias of a
+ * primitive in a type argument (`Tree<Int>` is `Tree<number>` to it), so its shape is read from here.
+ */
+function writtenAnswers(scope: Scope, h: FoundHandler): Map<ts.Type, ts.TypeNode> {
+  const out = new Map<ts.Type, ts.TypeNode>();
+  for (const node of answerNodes(scope, h.node.type, 0)) {
+    out.set(scope.checker.getTypeFromTypeNode(node), node);
+  }
+  return out;
+}
+
+function answerNodes(scope: Scope, node: ts.TypeNode | undefined, depth: number): ts.TypeNode[] {
+  if (node === undefined) return [];
+  if (ts.isParenthesizedTypeNode(node)) return answerNodes(scope, node.type, depth);
+  if (ts.isUnionTypeNode(node)) return node.types.flatMap((m) => answerNodes(scope, m, depth));
+  const [inner] = ts.isTypeReferenceNode(node) ? (node.typeArguments ?? []) : [];
+  if (!ts.isTypeReferenceNode(node) || inner === undefined || depth > 3) return [node];
+  const symbol = symbolOfName(scope.checker, node.typeName);
+  const file = symbol?.declarations?.[0]?.getSourceFile();
+  const name = symbol?.getName();
+  const promise = name === 'Promise' && file !== undefined && scope.isDefaultLibrary(file);
+  const reply = name === 'Reply' && file !== undefined && scope.fw.owns(file.fileName);
+  return promise || reply ? answerNodes(scope, inner, depth + 1) : [node];
 }
 
 function isBytes(type: ts.Type): boolean {
