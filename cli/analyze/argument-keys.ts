@@ -11,6 +11,7 @@ import { elementNode } from './member-syntax.js';
 import {
   type Instantiation,
   instantiationOf,
+  isPackageFile,
   type NameableDeclaration,
   namedDeclOf,
 } from './named-decl.js';
@@ -40,8 +41,8 @@ export interface ConstrainedAlias {
 }
 
 /**
- * The alias with constraints that `node` names: fw's `Int` (`fw#Int`), or a project alias with
- * constraint tags (`/** @minLength 1 *\/ type Name = string`).
+ * The alias with constraints that `node` names: fw's `Int` (`fw#Int`), or an alias of the project
+ * or of a package with constraint tags (`/** @minLength 1 *\/ type Name = string`).
  */
 export function constrainedAlias(
   scope: Scope,
@@ -54,10 +55,10 @@ export function constrainedAlias(
   if (alias === undefined) return undefined;
   const name = alias.name.text;
   const file = alias.getSourceFile();
-  if (!scope.isProjectFile(file)) {
-    const int = name === 'Int' && scope.fw.owns(file.fileName);
-    return int ? { alias, tags: [INTEGER], key: { id: 'fw#Int', name } } : undefined;
+  if (scope.fw.owns(file.fileName)) {
+    return name === 'Int' ? { alias, tags: [INTEGER], key: { id: 'fw#Int', name } } : undefined;
   }
+  if (!scope.isProjectFile(file) && !isPackageFile(scope, file)) return undefined;
   const tags = constraintTags(alias);
   const key = { id: `${homeId(scope, file)}#${name}`, name };
   return tags.length === 0 ? undefined : { alias, tags, key };

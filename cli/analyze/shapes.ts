@@ -188,14 +188,16 @@ export class Shapes {
   }
 
   /**
-   * The constraints of the project alias `node` names (`Name` for `type Name = string` with
-   * `@minLength 1`): an alias of a string, number or array has no named type to hold them.
+   * The constraints of the alias `node` names, the project's or a package's (`Name` for
+   * `type Name = string` with `@minLength 1`) or fw's `Int`: an alias of a string, number or array
+   * has no named type to hold them.
    */
   #aliasConstraints(shape: Shape, node: ts.TypeNode | undefined): Shape {
     const found = constrainedAlias(this.#scope, node);
     if (found === undefined) return shape;
     const { alias, tags } = found;
-    if (!this.#scope.isProjectFile(alias.getSourceFile())) {
+    // fw's own alias (`Int`) has nothing to report.
+    if (this.#scope.fw.owns(alias.getSourceFile().fileName)) {
       return constrain(shape, tags, alias.name.text, () => undefined);
     }
     const first = !this.#aliases.has(alias);

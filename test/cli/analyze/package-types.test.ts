@@ -27,13 +27,16 @@ const FILES: Record<string, string> = {
     'export interface Customer { name: string; tags?: string[] }',
     'export type Page<T> = { items: T[]; total: number };',
     'export declare class Invoice { total: number; pay(): void }',
+    '/** @minLength 1 */',
+    'export type Sku = string;',
   ].join('\n'),
   'packages/shared/package.json': JSON.stringify({ name: '@acme/shared', types: 'src/index.ts' }),
   'packages/shared/src/index.ts':
     'export interface Shipment { orderId: string; carrier: "ups" | "dhl" }\n',
   'src/orders.ts': [
     "import { Controller, Post } from 'fw';",
-    "import type { Invoice, Order, Page } from '@acme/types';",
+    "import type { Int } from 'fw/validate';",
+    "import type { Invoice, Order, Page, Sku } from '@acme/types';",
     "import type { Shipment } from '@acme/shared';",
     '',
     "@Controller('/orders')",
@@ -55,6 +58,16 @@ const FILES: Record<string, string> = {
     '',
     "  @Post('/invoice')",
     '  invoice(body: Invoice): number {',
+    '    return body.total;',
+    '  }',
+    '',
+    "  @Post('/skus')",
+    '  skus(body: Page<Sku>): number {',
+    '    return body.total;',
+    '  }',
+    '',
+    "  @Post('/counts')",
+    '  counts(body: Page<Int>): number {',
     '    return body.total;',
     '  }',
     '}',
@@ -108,7 +121,7 @@ describe('types from packages', () => {
 
   it('refuses a class from a package, naming the package and what to do', () => {
     expect(printed(analysis.diagnostics, '')).toEqual([
-      `src/orders.ts:23:17 FW0201 OrderController.invoice parameter 'body': type 'Invoice' is not supported; a class from a package cannot be a body type (fwgen cannot see what its methods need), and this one is declared in the package '@acme/types': declare \`interface MyInvoice { … }\` in the project and take that`,
+      `src/orders.ts:24:17 FW0201 OrderController.invoice parameter 'body': type 'Invoice' is not supported; a class from a package cannot be a body type (fwgen cannot see what its methods need), and this one is declared in the package '@acme/types': declare \`interface MyInvoice { … }\` in the project and take that`,
     ]);
   });
 
@@ -119,10 +132,34 @@ describe('types from packages', () => {
     expect(text).toContain('// @acme/shared/src/index#Shipment\nfunction checkShipment(');
   });
 
+  it("keeps the constraints of a type argument in a package's generic: a package alias, fw's Int", () => {
+    expect(paramType('skus')).toMatchObject({
+      type: '@acme/types/index#Page<@acme/types/index#Sku>',
+    });
+    expect(paramType('counts')).toMatchObject({ type: '@acme/types/index#Page<fw#Int>' });
+    const items = (id: string) => {
+      const shape = analysis.model.types.find((t) => t.id === id)?.shape;
+      return shape?.kind === 'object' ? shape.properties[0]?.shape : undefined;
+    };
+    expect(items('@acme/types/index#Page<@acme/types/index#Sku>')).toEqual({
+      kind: 'array',
+      element: { kind: 'string', constraints: { minLength: 1 } },
+    });
+    expect(items('@acme/types/index#Page<fw#Int>')).toEqual({
+      kind: 'array',
+      element: { kind: 'number', constraints: { integer: true } },
+    });
+    const text = render(analysis.model, 'src/bindings.ts');
+    expect(text).toContain('// @acme/types/index#Page<fw#Int>\nfunction checkPage_Int(');
+    expect(text).toContain(
+      '// @acme/types/index#Page<@acme/types/index#Sku>\nfunction checkPage_Sku(',
+    );
+  });
+
   it("casts each body to its package type, imported by the package's name", () => {
     const text = render(analysis.model, 'src/bindings.ts');
     expect(text).toContain("import type { Shipment } from '@acme/shared';");
-    expect(text).toContain("import type { Order, Page } from '@acme/types';");
+    expect(text).toContain("import type { Order, Page, Sku } from '@acme/types';");
     expect(text).toContain('invoke: (c, a) => c.create(a[0] as Order),');
     expect(text).toContain('invoke: (c, a) => c.page(a[0] as Page<Order>),');
     expect(text).toContain('invoke: (c, a) => c.ship(a[0] as Shipment),');
