@@ -63,9 +63,13 @@ export function componentNames(types: readonly NamedType[]): ReadonlyMap<string,
   return names;
 }
 
-/** The shortest trailing folders that tell the group apart, then a counter if nothing does. */
+/**
+ * The shortest trailing folders that tell the group apart, then a counter if nothing does. A
+ * type's module ends at the first `#` of its id: an instantiation's arguments have ids of their own
+ * (`src/dto#Page<fw#Int>`).
+ */
 function qualify(base: string, group: readonly NamedType[]): string[] {
-  const folders = group.map((t) => t.id.slice(0, t.id.lastIndexOf('#')).split('/').map(safe));
+  const folders = group.map((t) => t.id.slice(0, t.id.indexOf('#')).split('/').map(safe));
   const longest = Math.max(...folders.map((f) => f.length));
   for (let k = 1; k <= longest; k++) {
     const names = folders.map((f) => [...f.slice(-k), base].join('.'));

@@ -79,6 +79,20 @@ describe('componentNames', () => {
     expect(namesOf(types(...given))).toEqual(want);
   });
 
+  it("qualifies instantiations of generics by their declaration's module, not their arguments'", () => {
+    const instance = (id: string, name: string): NamedType => ({ ...named(id, s.string), name });
+    const list = [
+      instance('src/a/dto#Page<fw#Int>', 'Page_Int'),
+      instance('src/b/dto#Page<fw#Int>', 'Page_Int'),
+      instance('src/a/dto#Page<number>', 'Page_number'),
+    ];
+    expect(namesOf(list)).toEqual({
+      'src/a/dto#Page<fw#Int>': 'a.dto.Page_Int',
+      'src/a/dto#Page<number>': 'Page_number',
+      'src/b/dto#Page<fw#Int>': 'b.dto.Page_Int',
+    });
+  });
+
   it('does not depend on the order of the types', () => {
     const list = types('src/users#User', 'src/admin/dto#User', 'src/dto#User', 'src/a#B');
     const want = namesOf(list);
