@@ -1,6 +1,6 @@
 // The fixtures' generated bindings run by createApp: what an application sees of fwgen's output.
 import { createApp, FwError, jsonLogger, override } from 'fw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { bindings as graphBindings } from '../../fixtures/di-graph/expected/bindings.js';
 import { db, type MemoryDatabase } from '../../fixtures/di-graph/input/db.js';
 import { type Mailer, mailer, type OutboxMailer } from '../../fixtures/di-graph/input/mail.js';
@@ -282,6 +282,29 @@ describe('constraints of type arguments (fixtures/generics, RuleController)', ()
     expect(await post('/rules/alias', { value: 0.5, children: [leaf(2.5)] })).toEqual([
       400,
       'Invalid body: value: expected an integer; children[0].value: expected an integer',
+    ]);
+  });
+
+  it('answer 400 over a real socket for Int deep inside Tree<Int>, and Name empty in Envelope<Name>', async () => {
+    const served = createApp({ bindings: genericBindings, logger: QUIET });
+    onTestFinished(() => served.close());
+    const { port } = await served.listen({ port: 0, host: '127.0.0.1' });
+    const send = async (path: string, body: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [res.status, ((await res.json()) as { detail: string }).detail];
+    };
+    const tree = { value: 1, children: [{ value: 2, children: [leaf(1.5)] }] };
+    expect(await send('/rules/counts', tree)).toEqual([
+      400,
+      'Invalid body: children[0].children[0].value: expected an integer',
+    ]);
+    expect(await send('/rules/named', { data: '', meta: { requestId: 'r-1' } })).toEqual([
+      400,
+      'Invalid body: data: expected at least 1 character',
     ]);
   });
 
