@@ -8,6 +8,7 @@ import { userRepo } from '../../fixtures/di-graph/input/repo.js';
 import { Metrics, UserService } from '../../fixtures/di-graph/input/services.js';
 import { bindings as eventBindings } from '../../fixtures/events/expected/bindings.js';
 import { OrderEvents } from '../../fixtures/events/input/orders.js';
+import { bindings as ruleBindings } from '../../fixtures/generic-constraints/expected/bindings.js';
 import { bindings as genericBindings } from '../../fixtures/generics/expected/bindings.js';
 import { bindings as userBindings } from '../../fixtures/http-basic/expected/bindings.js';
 import { bindings as tupleBindings } from '../../fixtures/tuples/expected/bindings.js';
@@ -253,8 +254,8 @@ describe('generated validators and writers of generic instantiations (fixtures/g
   });
 });
 
-describe('constraints of type arguments (fixtures/generics, RuleController)', () => {
-  const app = createApp({ bindings: genericBindings, logger: QUIET });
+describe('constraints of type arguments (fixtures/generic-constraints)', () => {
+  const app = createApp({ bindings: ruleBindings, logger: QUIET });
   const post = async (url: string, body: unknown) => {
     const res = await app.inject(json('POST', url, body));
     return [
@@ -286,7 +287,7 @@ describe('constraints of type arguments (fixtures/generics, RuleController)', ()
   });
 
   it('answer 400 over a real socket for Int deep inside Tree<Int>, and Name empty in Envelope<Name>', async () => {
-    const served = createApp({ bindings: genericBindings, logger: QUIET });
+    const served = createApp({ bindings: ruleBindings, logger: QUIET });
     onTestFinished(() => served.close());
     const { port } = await served.listen({ port: 0, host: '127.0.0.1' });
     const send = async (path: string, body: unknown) => {

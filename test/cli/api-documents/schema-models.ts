@@ -1,8 +1,8 @@
 /**
  * The models the schema property test runs: the analyzer's model of `fixtures/validators` (every
  * shape a body type can have, as TypeScript writes it), of the other fixtures with types
- * (`constraints`, `generics` with constraints in type arguments, `unions`, `property-names`) and
- * of the constructs it leaves out (`Omit`, `Required`, `Readonly`, numeric enums…), and the
+ * (`constraints`, `generic-constraints`, `unions`, `property-names`) and of the constructs it
+ * leaves out (`Omit`, `Required`, `Readonly`, numeric enums…), and the
  * corners no fixture has (empty tuples, tags that OpenAPI cannot discriminate by, unions with
  * `unknown`, `__proto__`, recursion through a union, dates in every position).
  */
@@ -166,7 +166,7 @@ export function models(): [string, readonly NamedType[]][] {
   return [
     ['fixtures/validators', fixtureTypes()],
     ['fixtures/constraints', fixtureTypes('constraints')],
-    ['fixtures/generics', fixtureTypes('generics')],
+    ['fixtures/generic-constraints', fixtureTypes('generic-constraints')],
     ['constraints', CONSTRAINTS],
     ['fixtures/unions', fixtureTypes('unions')],
     ['fixtures/property-names', fixtureTypes('property-names')],
