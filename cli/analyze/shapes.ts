@@ -173,7 +173,9 @@ export class Shapes {
     // A named alias of an instantiation (`type IntTree = Tree<Int>`) reads it with its arguments.
     const args = generic && writtenArguments(this.#scope.checker, node, generic);
     const own =
-      args === undefined ? site : { ...site, args: bind(this.#scope.checker, generic!, args).args };
+      generic === undefined || args === undefined
+        ? site
+        : { ...site, args: bind(this.#scope.checker, generic, args).args };
     const shape =
       parts.length === 1 && only !== undefined
         ? this.#single(only, own, node)

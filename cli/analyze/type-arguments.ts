@@ -122,7 +122,7 @@ export function bind(
 
 /**
  * `args` with the arguments an interface or class gives the generics it extends
- * (`interface Counts extends Tree<Int> {}`), whose members it inherits as they were declared.
+ * (`interface Scores extends Page<Int>`), whose members it inherits as they were declared.
  */
 export function inherited(scope: Scope, type: ts.Type, args: Arguments): Arguments {
   const { checker } = scope;
@@ -136,8 +136,15 @@ export function inherited(scope: Scope, type: ts.Type, args: Arguments): Argumen
         if (generic === undefined || base.typeArguments === undefined) continue;
         if (!symbolOfName(checker, base.expression)?.declarations?.includes(generic.decl)) continue;
         const written = base.typeArguments.map((node) => ({ node, args }));
+        // Inside a generic (`interface B<U> extends Page<U>`) the checker's argument is `U` itself:
+        // the type is the one `U` stands for.
+        const types = generic.args.map((t, i) => {
+          const own = written[i];
+          return (own === undefined ? undefined : argumentOf(checker, own)?.type) ?? t;
+        });
         out ??= new Map(args);
-        for (const [symbol, arg] of bind(checker, generic, written).args) out.set(symbol, arg);
+        const bound = bind(checker, { decl: generic.decl, args: types }, written);
+        for (const [symbol, arg] of bound.args) out.set(symbol, arg);
       }
     }
   }

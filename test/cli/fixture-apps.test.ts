@@ -346,6 +346,11 @@ describe('constraints of type arguments (fixtures/generic-constraints)', () => {
     expect(
       await post('/rules/batch', { pages: [page], last: null, pair: { first: 1, second: 2 } }),
     ).toEqual([200, 1]);
+    // A generic that extends another with its own parameter (`Ranked<U> extends Page<U>`).
+    expect(await post('/rules/ranked', { items: [0.5], total: 1, best: 2.5 })).toEqual([
+      400,
+      'Invalid body: best: expected an integer; items[0]: expected an integer',
+    ]);
   });
 });
 
