@@ -337,14 +337,20 @@ describe('constraints of type arguments (fixtures/generic-constraints)', () => {
     const batch = {
       pages: [page, { items: [7.5], total: 1 }],
       last: 1.5,
+      recent: [1, 0.25],
       pair: { first: 1, second: 2.5 },
     };
     expect(await post('/rules/batch', batch)).toEqual([
       400,
-      'Invalid body: pages[1].items[0]: expected an integer; last: expected an integer; pair.second: expected an integer',
+      'Invalid body: pages[1].items[0]: expected an integer; last: expected an integer; recent[1]: expected an integer; pair.second: expected an integer',
     ]);
     expect(
-      await post('/rules/batch', { pages: [page], last: null, pair: { first: 1, second: 2 } }),
+      await post('/rules/batch', {
+        pages: [page],
+        last: null,
+        recent: null,
+        pair: { first: 1, second: 2 },
+      }),
     ).toEqual([200, 1]);
     // A generic that extends another with its own parameter (`Ranked<U> extends Page<U>`).
     expect(await post('/rules/ranked', { items: [0.5], total: 1, best: 2.5 })).toEqual([
