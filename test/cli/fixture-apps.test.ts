@@ -9,6 +9,7 @@ import { Metrics, UserService } from '../../fixtures/di-graph/input/services.js'
 import { bindings as eventBindings } from '../../fixtures/events/expected/bindings.js';
 import { OrderEvents } from '../../fixtures/events/input/orders.js';
 import { bindings as ruleBindings } from '../../fixtures/generic-constraints/expected/bindings.js';
+import { TreeEvents } from '../../fixtures/generic-constraints/input/events.js';
 import { bindings as genericBindings } from '../../fixtures/generics/expected/bindings.js';
 import { bindings as userBindings } from '../../fixtures/http-basic/expected/bindings.js';
 import { bindings as tupleBindings } from '../../fixtures/tuples/expected/bindings.js';
@@ -357,6 +358,17 @@ describe('constraints of type arguments (fixtures/generic-constraints)', () => {
       400,
       'Invalid body: best: expected an integer; items[0]: expected an integer',
     ]);
+  });
+
+  it('refuse an event payload with Int broken deep inside Tree<Int>, and the consumer does not run', async () => {
+    const events = new TreeEvents();
+    const app = createApp({ bindings: ruleBindings, providers: [events], logger: QUIET });
+    const bad = { value: 1, children: [{ value: 2, children: [leaf(0.5)] }] };
+    await expect(app.emit('tree.counted', bad)).rejects.toThrow(
+      /children\[0\]\.children\[0\]\.value: expected an integer/,
+    );
+    await app.emit('tree.counted', { value: 4, children: [leaf(5)] });
+    expect(events.seen).toEqual([4]);
   });
 });
 
