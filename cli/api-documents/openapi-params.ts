@@ -9,20 +9,24 @@ import type { DocComment, ParamModel, QueryField } from '../ir.js';
 import type { JsonSchema } from './schemas.js';
 import { docText } from './shared.js';
 
-/** A `number` path key or query value: an integer in the safe range (`parseSafeInt`). */
+/** A `number` path key or an `Int` query value: an integer in the safe range (`parseSafeInt`). */
 const SAFE_INTEGER: JsonSchema = {
   type: 'integer',
   minimum: -Number.MAX_SAFE_INTEGER,
   maximum: Number.MAX_SAFE_INTEGER,
 };
 
-/** The schema of each primitive a path key or query value is parsed to (runtime/core/query/scalars.ts). */
+/** The schema of each primitive a query value is parsed to (runtime/core/query/scalars.ts). */
 const SCALARS: Readonly<Record<QueryField['kind'], JsonSchema>> = {
   string: { type: 'string' },
-  number: SAFE_INTEGER,
+  number: { type: 'number' },
+  integer: SAFE_INTEGER,
   bigint: { type: 'integer', format: 'int64' },
   boolean: { type: 'boolean' },
 };
+
+/** A path key's schema by its parameter type: a `number` key is a safe integer, unlike a query's. */
+const PATH_SCALARS: Readonly<Record<string, JsonSchema>> = { ...SCALARS, number: SAFE_INTEGER };
 
 /**
  * `page` and `size` with the defaults of runtime/core/query/pagination.ts (a test compares them with
@@ -60,8 +64,8 @@ export function parameters(
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     const bound = params.find((p) => p.pathKey !== undefined && keys.get(p.pathKey) === name);
     const type = bound?.type ?? 'string';
-    const schema = Object.hasOwn(SCALARS, type)
-      ? SCALARS[type as QueryField['kind']]
+    const schema = Object.hasOwn(PATH_SCALARS, type)
+      ? (PATH_SCALARS[type] as JsonSchema)
       : SCALARS.string;
     out.push({ name, in: 'path', required: true, schema });
   }
@@ -94,12 +98,14 @@ function queryParameter(field: QueryField): Record<string, unknown> {
   };
 }
 
-/** The only values accepted: strings, or numbers (integers, as query numbers are parsed). */
+/** The only values accepted: strings, or numbers (`integer` when every one is whole). */
 function literals(values: readonly (string | number)[]): JsonSchema {
-  const typeOf = (v: string | number) =>
-    typeof v === 'string' ? 'string' : Number.isInteger(v) ? 'integer' : 'number';
-  const types = [...new Set(values.map(typeOf))];
-  return { type: types.length === 1 ? types[0] : types, enum: values };
+  const type = values.every((v) => typeof v === 'string')
+    ? 'string'
+    : values.every(Number.isInteger)
+      ? 'integer'
+      : 'number';
+  return { type, enum: values };
 }
 
 /** The field's `@example` values on its schema. */

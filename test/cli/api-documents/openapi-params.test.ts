@@ -131,10 +131,12 @@ export class ItemController {
           kind: 'number',
           doc: { summary: 'Per page.' },
         },
+        { name: 'count', optional: false, array: false, kind: 'integer' },
         { name: 'after', optional: true, array: false, kind: 'bigint' },
         { name: 'inStock', optional: true, array: false, kind: 'boolean' },
         { name: 'sort', optional: true, array: false, kind: 'string', values: ['asc', 'desc'] },
         { name: 'rating', optional: true, array: false, kind: 'number', values: [1, 2] },
+        { name: 'step', optional: true, array: false, kind: 'number', values: [0.5, 1] },
         {
           name: 'tag',
           optional: true,
@@ -153,7 +155,14 @@ export class ItemController {
       controllers: [controller('I', 'app/i.ts', [list])],
     });
     expect(ops['get /items']?.parameters).toEqual([
-      { name: 'size', in: 'query', description: 'Per page.', required: true, schema: SAFE },
+      {
+        name: 'size',
+        in: 'query',
+        description: 'Per page.',
+        required: true,
+        schema: { type: 'number' },
+      },
+      { name: 'count', in: 'query', required: true, schema: SAFE },
       { name: 'after', in: 'query', required: false, schema: { type: 'integer', format: 'int64' } },
       { name: 'inStock', in: 'query', required: false, schema: { type: 'boolean' } },
       {
@@ -163,6 +172,12 @@ export class ItemController {
         schema: { type: 'string', enum: ['asc', 'desc'] },
       },
       { name: 'rating', in: 'query', required: false, schema: { type: 'integer', enum: [1, 2] } },
+      {
+        name: 'step',
+        in: 'query',
+        required: false,
+        schema: { type: 'number', enum: [0.5, 1] },
+      },
       {
         name: 'tag',
         in: 'query',
@@ -176,10 +191,11 @@ export class ItemController {
     expect(Object.keys(ops['get /items']?.['responses'] as object)).toEqual(['200', '400', '500']);
   });
 
-  it('reads the Query<T> the analyzer finds', () => {
+  it('reads the Query<T> the analyzer finds: number as number, Int as a safe integer', () => {
     const ops = analyzed(`import { Controller, Get } from 'fw';
 import type { Query } from 'fw/query';
-export interface Filter { name?: string; ids: number[] }
+import type { Int } from 'fw/validate';
+export interface Filter { name?: string; ids: number[]; pages?: Int[] }
 @Controller('/items')
 export class ItemController {
   @Get() list(f: Query<Filter>): string { return f.name ?? ''; }
@@ -191,6 +207,14 @@ export class ItemController {
         name: 'ids',
         in: 'query',
         required: true,
+        style: 'form',
+        explode: true,
+        schema: { type: 'array', items: { type: 'number' } },
+      },
+      {
+        name: 'pages',
+        in: 'query',
+        required: false,
         style: 'form',
         explode: true,
         schema: { type: 'array', items: SAFE },
