@@ -10,7 +10,7 @@
  */
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, ParamModel } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
-import { parameters } from './openapi-params.js';
+import { PAGINATION_PARAMETERS, parameters } from './openapi-params.js';
 import { type JsonSchema, schemaOf } from './schemas.js';
 import { components, controllerLabels, type DocumentInfo, infoObject, REF_BASE } from './shared.js';
 import { reasonPhrase } from './status.js';
@@ -51,6 +51,7 @@ export function openApiDocument(model: AppModel, info: DocumentInfo): Record<str
   const document = new Operations(names, `${REF_BASE}${problem}`);
   const paths = document.paths(routes);
   const responses = document.responses();
+  const paged = handlers.some((h) => h.params.some((p) => p.type === 'fw/query#Pagination'));
   return {
     openapi: '3.1.0',
     info: infoObject(info),
@@ -58,6 +59,7 @@ export function openApiDocument(model: AppModel, info: DocumentInfo): Record<str
     paths,
     components: {
       schemas: sortKeys(schemas),
+      ...(paged && { parameters: PAGINATION_PARAMETERS }),
       ...(Object.keys(responses).length > 0 && { responses }),
     },
   };

@@ -71,32 +71,58 @@ export class ItemController {
 });
 
 describe('OpenAPI parameters: the query', () => {
-  it('lists page and size for Pagination, with the defaults paginationOf gives', () => {
-    const ops = analyzed(`import { Controller, Get } from 'fw';
+  it('refers to page and size for Pagination, with the defaults and maximum paginationOf gives', () => {
+    const source = `import { Controller, Get } from 'fw';
 import type { Pagination } from 'fw/query';
 @Controller('/items')
 export class ItemController {
   @Get() list(p: Pagination): string { return String(p.page); }
 }
-`);
+`;
+    const { model } = analyzeApp({ 'app.ts': source }, false);
+    const doc = openApiDocument(model, INFO) as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { parameters: Record<string, { schema: Record<string, unknown> }> };
+    };
+    expect(doc.paths['/items']?.['get']?.parameters).toEqual([
+      { $ref: '#/components/parameters/Page' },
+      { $ref: '#/components/parameters/PageSize' },
+    ]);
     const defaults = paginationOf(newValues({}));
-    expect(ops['get /items']?.parameters).toEqual([
-      {
+    // The largest size the server gives with the default pagination.maxSize.
+    const clamped = paginationOf(newValues({ size: ['1000000'] })).size;
+    expect(doc.components.parameters).toEqual({
+      Page: {
         name: 'page',
         in: 'query',
         description: 'The page, from 1. A missing or invalid value gives 1.',
         required: false,
         schema: { ...SAFE, minimum: 1, default: defaults.page },
       },
-      {
+      PageSize: {
         name: 'size',
         in: 'query',
         description:
-          'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize, 100 unless set) gives the maximum.',
+          'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize) gives the maximum, not an error.',
         required: false,
-        schema: { ...SAFE, minimum: 1, default: defaults.size },
+        schema: { type: 'integer', minimum: 1, maximum: clamped, default: defaults.size },
       },
-    ]);
+    });
+    expect(clamped).toBe(100);
+  });
+
+  it('has no parameter components when no handler takes Pagination', () => {
+    const ops = analyzeApp(
+      {
+        'app.ts': `import { Controller, Get } from 'fw';
+@Controller('/items')
+export class ItemController { @Get() list(): string { return ''; } }
+`,
+      },
+      false,
+    );
+    const doc = openApiDocument(ops.model, INFO) as { components: Record<string, unknown> };
+    expect(doc.components).not.toHaveProperty('parameters');
   });
 
   it('lists nothing for Values and says why in the description', () => {
