@@ -196,6 +196,8 @@ export interface ControllerModel {
   readonly handlers: readonly HandlerModel[];
   /** An `@EventConsumer`'s own delivery; absent: the app's group. */
   readonly delivery?: ConsumerDelivery;
+  /** The class's JSDoc: the description of its tag in the OpenAPI document. */
+  readonly doc?: DocComment;
 }
 
 /**

@@ -12,7 +12,14 @@ import type { AnswerModel, AppModel, ControllerModel, HandlerModel, ParamModel }
 import { assertNever, compareText } from '../ir.js';
 import { PAGINATION_PARAMETERS, parameters } from './openapi-params.js';
 import { type JsonSchema, schemaOf } from './schemas.js';
-import { components, controllerLabels, type DocumentInfo, infoObject, REF_BASE } from './shared.js';
+import {
+  components,
+  controllerLabels,
+  type DocumentInfo,
+  docText,
+  infoObject,
+  REF_BASE,
+} from './shared.js';
 import { reasonPhrase } from './status.js';
 
 /** The HTTP methods an OpenAPI Path Item holds, in the order the specification lists them. */
@@ -32,6 +39,8 @@ const QUERY_TYPES: ReadonlySet<string> = new Set([
 interface Route {
   readonly handler: HandlerModel;
   readonly label: string;
+  /** The controller's JSDoc as its tag's description. */
+  readonly tagDescription: string | undefined;
   /** The OpenAPI path (`/users/{id}`), and the name each of the handler's keys has in it. */
   readonly path: string;
   readonly keys: ReadonlyMap<string, string>;
@@ -55,7 +64,7 @@ export function openApiDocument(model: AppModel, info: DocumentInfo): Record<str
   return {
     openapi: '3.1.0',
     info: infoObject(info),
-    tags: [...new Set(routes.map((r) => r.label))].sort(compareText).map((name) => ({ name })),
+    tags: tagsOf(routes),
     paths,
     components: {
       schemas: sortKeys(schemas),
@@ -89,10 +98,21 @@ function routesOf(controllers: readonly ControllerModel[]): Route[] {
           return `{${name}}`;
         })
         .join('/');
-      routes.push({ handler, label: labels.get(c) as string, path, keys });
+      const tagDescription = docText(c.doc);
+      routes.push({ handler, label: labels.get(c) as string, tagDescription, path, keys });
     }
   }
   return routes;
+}
+
+/** A tag per controller with HTTP routes, sorted, described by the controller's JSDoc. */
+function tagsOf(routes: readonly Route[]): Record<string, unknown>[] {
+  const tags = new Map<string, string | undefined>();
+  for (const r of routes) tags.set(r.label, r.tagDescription);
+  return [...tags.keys()].sort(compareText).map((name) => {
+    const description = tags.get(name);
+    return { name, ...(description !== undefined && { description }) };
+  });
 }
 
 class Operations {
