@@ -155,7 +155,8 @@ export interface QueryField {
   readonly optional: boolean;
   /** Every value of the key (`string[]`…) instead of one. */
   readonly array: boolean;
-  readonly kind: 'string' | 'number' | 'bigint' | 'boolean';
+  /** `number` is any finite number; `integer` a `number` written `Int` or tagged `@integer`. */
+  readonly kind: 'string' | 'number' | 'integer' | 'bigint' | 'boolean';
   /** A union of string or number literals: the only values accepted. */
   readonly values?: readonly (string | number)[];
   readonly doc?: DocComment;
@@ -195,6 +196,8 @@ export interface ControllerModel {
   readonly handlers: readonly HandlerModel[];
   /** An `@EventConsumer`'s own delivery; absent: the app's group. */
   readonly delivery?: ConsumerDelivery;
+  /** The class's JSDoc: the description of its tag in the OpenAPI document. */
+  readonly doc?: DocComment;
 }
 
 /**

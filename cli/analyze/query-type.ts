@@ -2,14 +2,25 @@
  * A `Query<T>` parameter (docs/API.md section 2): `T` read into a {@link QueryModel}, one field per
  * property, each a `string`, `number`, `bigint`, `boolean`, a union of string or number literals,
  * or an array of one of those. Anything else is FW0206, reported at the property that has it.
+ * A `number` is any finite number, as in a body; one written `Int` (`fw/validate`), tagged
+ * `@integer`, or naming a project alias tagged `@integer` is an integer (kind `integer`).
  */
 import { ts } from 'ts-morph';
 import type { QueryField, QueryModel } from '../ir.js';
 import type { FoundHandler } from './class-scan.js';
+import { constraintTags } from './constraints.js';
 import { docOf } from './jsdoc.js';
 import type { Scope } from './scope.js';
+import { symbolOfName } from './symbols.js';
 import { typeKey } from './type-key.js';
-import { isBooleanPair, isObjectLike, nodeText, partsOf, typeText } from './type-syntax.js';
+import {
+  isBooleanPair,
+  isObjectLike,
+  nodeText,
+  partsOf,
+  typeText,
+  withoutUndefinedNode,
+} from './type-syntax.js';
 import { orderedParts } from './union-order.js';
 
 /** What a property may be, the tail of every FW0206 about one. */
@@ -87,19 +98,24 @@ function queryField(
   const [only] = parts;
   const array = parts.length === 1 && only !== undefined && checker.isArrayType(only);
   let scalar: Scalar;
+  const scalarNode = array ? elementNode(node) : node;
   if (array) {
     const [element] = checker.getTypeArguments(only as ts.TypeReference);
     const inner = element === undefined ? undefined : partsOf(element);
     scalar =
       element === undefined || inner === undefined || inner.undefinedToo
         ? { hint: '' }
-        : scalarOf(scope, element, inner.parts, elementNode(node));
+        : scalarOf(scope, element, inner.parts, scalarNode);
   } else {
     scalar = scalarOf(scope, type, parts, node);
   }
   if ('hint' in scalar) {
     const message = `${what} '${name}' is '${typeText(checker, type)}'; ${KINDS}${scalar.hint}`;
     return void scope.report('FW0206', at, message);
+  }
+  if (scalar.kind === 'number' && scalar.values === undefined) {
+    const tagged = decl !== undefined && constraintTags(decl).some((t) => t.name === 'integer');
+    if (tagged || namesInteger(scope, scalarNode)) scalar = { kind: 'integer' };
   }
   const doc = inProject ? docOf(decl) : undefined;
   return {
@@ -135,8 +151,7 @@ function scalarOf(
   }
   if (ordered.length > 0 && ordered.every((t) => t.isNumberLiteral())) {
     const values = ordered.map((t) => (t as ts.NumberLiteralType).value);
-    if (values.every(Number.isSafeInteger)) return { kind: 'number', values };
-    return { hint: ' (a query number is an integer: use string literals for other numbers)' };
+    return { kind: 'number', values };
   }
   return { hint: hintFor(scope, parts) };
 }
@@ -157,6 +172,22 @@ function hintFor(scope: Scope, parts: readonly ts.Type[]): string {
     return ' (the literals of a union are all strings or all numbers)';
   }
   return '';
+}
+
+/**
+ * Whether `node` names `Int` of `fw/validate`, or a project alias tagged `@integer` or itself
+ * naming one (`type Count = Int`), as a body's number constraints are read (shapes.ts).
+ */
+function namesInteger(scope: Scope, node: ts.TypeNode | undefined, depth = 0): boolean {
+  const written = withoutUndefinedNode(node);
+  if (written === undefined || !ts.isTypeReferenceNode(written) || depth > 16) return false;
+  const symbol = symbolOfName(scope.checker, written.typeName);
+  const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+  if (alias === undefined) return false;
+  const file = alias.getSourceFile();
+  if (!scope.isProjectFile(file)) return alias.name.text === 'Int' && scope.fw.owns(file.fileName);
+  if (constraintTags(alias).some((t) => t.name === 'integer')) return true;
+  return namesInteger(scope, alias.type, depth + 1);
 }
 
 function hasTypeNode(

@@ -94,7 +94,17 @@ function controllerModel(
   }
   if (c.interceptors === undefined) return undefined;
   const { kind, name, ref, at, interceptors, delivery } = c;
-  return { kind, name, ref, at, interceptors, handlers, ...(delivery ? { delivery } : {}) };
+  const doc = docOf(c.node);
+  return {
+    kind,
+    name,
+    ref,
+    at,
+    interceptors,
+    handlers,
+    ...(delivery ? { delivery } : {}),
+    ...(doc === undefined ? {} : { doc }),
+  };
 }
 
 function classesOf(file: ts.SourceFile): ts.ClassLikeDeclaration[] {

@@ -1,51 +1,66 @@
 /**
  * The Parameter Objects of an operation: every key of its path, with the schema of the primitive
  * bound to it (`string` when none is), then the query parameters of its `Pagination` and
- * `Query<T>` parameters. A `Values` parameter reads any key, so it lists none.
+ * `Query<T>` parameters. A `Values` parameter reads any key, so it lists none. `Pagination`'s
+ * `page` and `size` are `components.parameters` (`Page`, `PageSize`) that operations refer to, so
+ * the app that serves the document can set `size`'s maximum to its own `pagination.maxSize`.
  *
  * @see https://spec.openapis.org/oas/v3.1.0 (4.8.12 Parameter Object, 4.8.12.4 Style Values)
  */
+import { DEFAULT_MAX_SIZE } from '../../runtime/core/query/pagination.js';
 import type { DocComment, ParamModel, QueryField } from '../ir.js';
 import type { JsonSchema } from './schemas.js';
 import { docText } from './shared.js';
 
-/** A `number` path key or query value: an integer in the safe range (`parseSafeInt`). */
+/** A `number` path key or an `Int` query value: an integer in the safe range (`parseSafeInt`). */
 const SAFE_INTEGER: JsonSchema = {
   type: 'integer',
   minimum: -Number.MAX_SAFE_INTEGER,
   maximum: Number.MAX_SAFE_INTEGER,
 };
 
-/** The schema of each primitive a path key or query value is parsed to (runtime/core/query/scalars.ts). */
+/** The schema of each primitive a query value is parsed to (runtime/core/query/scalars.ts). */
 const SCALARS: Readonly<Record<QueryField['kind'], JsonSchema>> = {
   string: { type: 'string' },
-  number: SAFE_INTEGER,
+  number: { type: 'number' },
+  integer: SAFE_INTEGER,
   bigint: { type: 'integer', format: 'int64' },
   boolean: { type: 'boolean' },
 };
 
+/** A path key's schema by its parameter type: a `number` key is a safe integer, unlike a query's. */
+const PATH_SCALARS: Readonly<Record<string, JsonSchema>> = { ...SCALARS, number: SAFE_INTEGER };
+
 /**
- * `page` and `size` with the defaults of runtime/core/query/pagination.ts (a test compares them with
- * `paginationOf`); a value that is not an integer of at least 1 gives the default, never a 400,
- * and a size above the app's maximum is clamped to it (no `maximum`: it is never refused).
+ * `components.parameters`: `page` and `size` with the defaults of runtime/core/query/pagination.ts
+ * (a test compares them with `paginationOf`). A value that is not an integer of at least 1 gives
+ * the default, never a 400; a size above the maximum is clamped to it, never refused. The maximum
+ * written is the default `pagination.maxSize`: fwgen cannot know the option an app passes to
+ * `createApp`, and the docs page of `createApp({ docs })` serves the document with the app's own.
  */
-const PAGINATION: readonly Record<string, unknown>[] = [
-  {
+export const PAGINATION_PARAMETERS: Readonly<Record<string, Record<string, unknown>>> = {
+  Page: {
     name: 'page',
     in: 'query',
     description: 'The page, from 1. A missing or invalid value gives 1.',
     required: false,
-    schema: { ...SAFE_INTEGER, minimum: 1, default: 1 },
+    schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 },
   },
-  {
+  PageSize: {
     name: 'size',
     in: 'query',
     description:
-      'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize, 100 unless set) gives the maximum.',
+      'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize) gives the maximum, not an error.',
     required: false,
-    schema: { ...SAFE_INTEGER, minimum: 1, default: 20 },
+    schema: { type: 'integer', minimum: 1, maximum: DEFAULT_MAX_SIZE, default: 20 },
   },
-];
+};
+
+/** What an operation lists for a `Pagination` parameter: references to its two components. */
+const PAGINATION = Object.entries(PAGINATION_PARAMETERS).map(([key, p]) => ({
+  name: p['name'] as string,
+  ref: { $ref: `#/components/parameters/${key}` },
+}));
 
 /**
  * The parameters of a handler whose OpenAPI path is `path`; `keys` maps each of its route keys to
@@ -60,20 +75,22 @@ export function parameters(
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     const bound = params.find((p) => p.pathKey !== undefined && keys.get(p.pathKey) === name);
     const type = bound?.type ?? 'string';
-    const schema = Object.hasOwn(SCALARS, type)
-      ? SCALARS[type as QueryField['kind']]
+    const schema = Object.hasOwn(PATH_SCALARS, type)
+      ? (PATH_SCALARS[type] as JsonSchema)
       : SCALARS.string;
     out.push({ name, in: 'path', required: true, schema });
   }
   const seen = new Set<string>();
-  const query = (p: Record<string, unknown>): void => {
-    if (seen.has(p['name'] as string)) return;
-    seen.add(p['name'] as string);
+  const query = (name: string, p: Record<string, unknown>): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
     out.push(p);
   };
   for (const p of params) {
-    if (p.type === 'fw/query#Pagination') for (const q of PAGINATION) query(q);
-    else if (p.query !== undefined) for (const f of p.query.fields) query(queryParameter(f));
+    if (p.type === 'fw/query#Pagination') for (const q of PAGINATION) query(q.name, q.ref);
+    else if (p.query !== undefined) {
+      for (const f of p.query.fields) query(f.name, queryParameter(f));
+    }
   }
   return out;
 }
@@ -94,12 +111,14 @@ function queryParameter(field: QueryField): Record<string, unknown> {
   };
 }
 
-/** The only values accepted: strings, or numbers (integers, as query numbers are parsed). */
+/** The only values accepted: strings, or numbers (`integer` when every one is whole). */
 function literals(values: readonly (string | number)[]): JsonSchema {
-  const typeOf = (v: string | number) =>
-    typeof v === 'string' ? 'string' : Number.isInteger(v) ? 'integer' : 'number';
-  const types = [...new Set(values.map(typeOf))];
-  return { type: types.length === 1 ? types[0] : types, enum: values };
+  const type = values.every((v) => typeof v === 'string')
+    ? 'string'
+    : values.every(Number.isInteger)
+      ? 'integer'
+      : 'number';
+  return { type, enum: values };
 }
 
 /** The field's `@example` values on its schema. */

@@ -10,9 +10,16 @@
  */
 import type { AnswerModel, AppModel, ControllerModel, HandlerModel, ParamModel } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
-import { parameters } from './openapi-params.js';
+import { PAGINATION_PARAMETERS, parameters } from './openapi-params.js';
 import { type JsonSchema, schemaOf } from './schemas.js';
-import { components, controllerLabels, type DocumentInfo, infoObject, REF_BASE } from './shared.js';
+import {
+  components,
+  controllerLabels,
+  type DocumentInfo,
+  docText,
+  infoObject,
+  REF_BASE,
+} from './shared.js';
 import { reasonPhrase } from './status.js';
 
 /** The HTTP methods an OpenAPI Path Item holds, in the order the specification lists them. */
@@ -32,6 +39,8 @@ const QUERY_TYPES: ReadonlySet<string> = new Set([
 interface Route {
   readonly handler: HandlerModel;
   readonly label: string;
+  /** The controller's JSDoc as its tag's description. */
+  readonly tagDescription: string | undefined;
   /** The OpenAPI path (`/users/{id}`), and the name each of the handler's keys has in it. */
   readonly path: string;
   readonly keys: ReadonlyMap<string, string>;
@@ -51,13 +60,15 @@ export function openApiDocument(model: AppModel, info: DocumentInfo): Record<str
   const document = new Operations(names, `${REF_BASE}${problem}`);
   const paths = document.paths(routes);
   const responses = document.responses();
+  const paged = handlers.some((h) => h.params.some((p) => p.type === 'fw/query#Pagination'));
   return {
     openapi: '3.1.0',
     info: infoObject(info),
-    tags: [...new Set(routes.map((r) => r.label))].sort(compareText).map((name) => ({ name })),
+    tags: tagsOf(routes),
     paths,
     components: {
       schemas: sortKeys(schemas),
+      ...(paged && { parameters: PAGINATION_PARAMETERS }),
       ...(Object.keys(responses).length > 0 && { responses }),
     },
   };
@@ -87,10 +98,21 @@ function routesOf(controllers: readonly ControllerModel[]): Route[] {
           return `{${name}}`;
         })
         .join('/');
-      routes.push({ handler, label: labels.get(c) as string, path, keys });
+      const tagDescription = docText(c.doc);
+      routes.push({ handler, label: labels.get(c) as string, tagDescription, path, keys });
     }
   }
   return routes;
+}
+
+/** A tag per controller with HTTP routes, sorted, described by the controller's JSDoc. */
+function tagsOf(routes: readonly Route[]): Record<string, unknown>[] {
+  const tags = new Map<string, string | undefined>();
+  for (const r of routes) tags.set(r.label, r.tagDescription);
+  return [...tags.keys()].sort(compareText).map((name) => {
+    const description = tags.get(name);
+    return { name, ...(description !== undefined && { description }) };
+  });
 }
 
 class Operations {

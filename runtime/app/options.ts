@@ -162,6 +162,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   const t = DEFAULT_SERVER_TIMEOUTS;
   checkInterceptors(options.interceptors);
   const health = healthPaths(options.health);
+  const pagination = resolvePagination(options.pagination);
   const multipart: Record<string, number> = { ...d.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
@@ -203,12 +204,12 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
       options.maxPayloadBytes,
       DEFAULT_MAX_PAYLOAD_BYTES,
     ),
-    pagination: resolvePagination(options.pagination),
+    pagination,
     logger: resolveLogger(options.logger),
     health,
     plugins: [
       staticFiles(options.static),
-      docsPage(options.docs),
+      docsPage(options.docs, pagination.maxSize),
       compressionPlugin(options.compression),
     ].filter((p) => p !== undefined),
   };

@@ -5,25 +5,29 @@
  * over the `Values` of the request, whose pairs are decoded once per request.
  */
 import { FwError } from '../errors.js';
-import { parseBool, parseInt64, parseSafeInt } from './scalars.js';
+import { parseBool, parseFiniteNumber, parseInt64, parseSafeInt } from './scalars.js';
 import type { Values } from './values.js';
 
 /**
  * A handler parameter `q: Query<ListFilter>` is the request's query read into `ListFilter`: its
- * properties are `string`, `number` (a safe integer), `bigint` (an int64), `boolean`, a union of
- * string or number literals, or an array of one of those, each optional or required. Undeclared
+ * properties are `string`, `number` (any finite number: `2.5`, `-1e3`), `Int` of `fw/validate` or a
+ * `number` tagged `@integer` (a safe integer), `bigint` (an int64), `boolean`, a union of string or
+ * number literals, or an array of one of those, each optional or required. Undeclared
  * keys are ignored; a missing required key, a value that does not parse or is not one of the
  * literals, or a scalar key given twice answers 400 `Invalid query parameter: <key>`.
  * At the type level it is `Readonly<T>`: the handler reads `q.size`.
  * @example
- * export interface ListFilter { size: number; sort?: 'asc' | 'desc'; tag?: string[] }
+ * export interface ListFilter { size: Int; minPrice?: number; sort?: 'asc' | 'desc'; tag?: string[] }
  * class Items { @Get('/') list(q: Query<ListFilter>) { return repo.list(q.size, q.tag ?? []); } }
  * @see Values
  */
 export type Query<T extends object> = Readonly<T>;
 
-/** What a generated reader reads a query property as: one of the `QueryField` kinds of fwgen. */
-export type QueryKind = 'string' | 'number' | 'bigint' | 'boolean';
+/**
+ * What a generated reader reads a query property as: one of the `QueryField` kinds of fwgen.
+ * `number` is any finite number, `integer` (an `Int` property) a safe integer.
+ */
+export type QueryKind = 'string' | 'number' | 'integer' | 'bigint' | 'boolean';
 
 /** The literals a property accepts: its union's members, all strings or all numbers. */
 export type QueryLiterals = readonly string[] | readonly number[];
@@ -47,6 +51,9 @@ function parse(raw: string, kind: QueryKind, literals: QueryLiterals | undefined
       value = raw;
       break;
     case 'number':
+      value = parseFiniteNumber(raw);
+      break;
+    case 'integer':
       value = parseSafeInt(raw);
       break;
     case 'bigint':

@@ -1,9 +1,10 @@
 /**
- * The scalar parsing rules shared by `Values` and the path-parameter resolvers (docs/API.md
- * section 2).
+ * The scalar parsing rules shared by `Values`, the path-parameter resolvers and `Query<T>` readers
+ * (docs/API.md section 2).
  * Integers follow Go's `strconv.ParseInt(s, 10, 64)`: an optional single `+` or `-`, then one or more
  * ASCII digits and nothing else (no spaces, `_`, `.`, `e`, `0x`, non-ASCII digits); leading zeros are
- * fine. Every function is a linear scan over char codes, with no regular expression.
+ * fine. A finite number (a `Query<T>` `number`) is a decimal with an optional fraction and exponent.
+ * Every function is a linear scan over char codes, with no regular expression.
  * @see https://pkg.go.dev/strconv#ParseInt
  * @internal
  */
@@ -13,6 +14,9 @@ const PLUS = 43;
 const MINUS = 45;
 const ZERO = 48;
 const NINE = 57;
+const DOT = 46;
+const LOWER_E = 101;
+const UPPER_E = 69;
 
 const INT64_MAX = 9223372036854775807n;
 const INT64_MIN_ABS = 9223372036854775808n;
@@ -71,6 +75,53 @@ export function parseSafeInt(s: string): number | undefined {
   for (let i = start; i < n; i++) magnitude = magnitude * 10 + (s.charCodeAt(i) - ZERO);
   if (magnitude > Number.MAX_SAFE_INTEGER) return undefined;
   return s.charCodeAt(0) === MINUS && magnitude !== 0 ? -magnitude : magnitude;
+}
+
+/** The index after the ASCII digits of `s` from `i`. */
+function digitsEnd(s: string, i: number): number {
+  let j = i;
+  for (; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c < ZERO || c > NINE) break;
+  }
+  return j;
+}
+
+/**
+ * Parses `s` as a finite decimal number: an optional `+` or `-`, digits with an optional `.` and
+ * fraction (`2`, `2.5`, `2.`, `.5`, at least one digit), then an optional exponent (`e` or `E`, an
+ * optional sign, one or more digits): what `Number()` reads as a decimal, without its spaces,
+ * `0x`/`0o`/`0b` forms, `Infinity` and empty string. Leading zeros are fine. The value is the
+ * nearest double, as `Number()` gives; `undefined` on a syntax error or when it overflows to
+ * infinity (`1e400`). `'-0'` gives `0`, never `-0`.
+ * @internal
+ */
+export function parseFiniteNumber(s: string): number | undefined {
+  let i = 0;
+  const first = s.charCodeAt(0);
+  if (first === PLUS || first === MINUS) i = 1;
+  const intEnd = digitsEnd(s, i);
+  let end = intEnd;
+  let digits = intEnd - i;
+  if (s.charCodeAt(end) === DOT) {
+    const fracEnd = digitsEnd(s, end + 1);
+    digits += fracEnd - end - 1;
+    end = fracEnd;
+  }
+  if (digits === 0) return undefined; // '', a sign alone, '.', no digits before an exponent
+  const e = s.charCodeAt(end);
+  if (e === LOWER_E || e === UPPER_E) {
+    let j = end + 1;
+    const sign = s.charCodeAt(j);
+    if (sign === PLUS || sign === MINUS) j++;
+    const expEnd = digitsEnd(s, j);
+    if (expEnd === j) return undefined;
+    end = expEnd;
+  }
+  if (end !== s.length) return undefined;
+  const value = Number(s);
+  if (!Number.isFinite(value)) return undefined;
+  return value === 0 ? 0 : value;
 }
 
 /**

@@ -52,15 +52,16 @@ const KEYS: readonly string[] = ['path', 'openapi', 'asyncapi'];
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
- * The docs option checked, or undefined when absent. Throws `FW_ERR_INVALID_OPTION` naming the key
- * at fault: an unknown key, a path that is none, a document that is not one. @internal
+ * The docs option checked, or undefined when absent; the OpenAPI document says `maxSize` (the
+ * app's `pagination.maxSize`) as the maximum page size. Throws `FW_ERR_INVALID_OPTION` naming the
+ * key at fault: an unknown key, a path that is none, a document that is not one. @internal
  */
-export function docsConfig(option: unknown): DocsConfig | undefined {
+export function docsConfig(option: unknown, maxSize?: number): DocsConfig | undefined {
   if (option === undefined) return undefined;
   const given = appChecks.record('docs', option, '{ path, openapi, asyncapi? }', KEYS);
   const path = checkPath(given['path']);
   const prefix = `${path}/`;
-  const openapi = documentOf('openapi', given['openapi']);
+  const openapi = documentOf('openapi', given['openapi'], maxSize);
   const asyncapi =
     given['asyncapi'] === undefined ? undefined : documentOf('asyncapi', given['asyncapi']);
   const info = openapi.doc['info'];
@@ -132,6 +133,7 @@ function checkPath(path: unknown): string {
 function documentOf(
   kind: 'openapi' | 'asyncapi',
   given: unknown,
+  maxSize?: number,
 ): { doc: Record<string, unknown>; json: string } {
   const name = kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI';
   const expected =
@@ -147,13 +149,34 @@ function documentOf(
     }
   }
   if (!isRecord(doc) || typeof doc[kind] !== 'string') invalid(option, expected, shown(doc));
+  const served = maxSize === undefined ? doc : withMaxSize(doc, maxSize);
   let json: string;
   try {
-    json = JSON.stringify(doc);
+    json = JSON.stringify(served);
   } catch (err) {
     invalid(option, expected, `one JSON.stringify cannot write (${String(err)})`);
   }
-  return { doc, json };
+  return { doc: served, json };
+}
+
+/**
+ * `doc` with the `size` parameter fwgen writes for `Pagination` (`components.parameters.PageSize`)
+ * bounded by `maxSize`, the size the app clamps to: fwgen writes the default, as it cannot read
+ * the app's options. `doc` itself is left as it is; a document without that parameter is returned
+ * unchanged.
+ */
+function withMaxSize(doc: Record<string, unknown>, maxSize: number): Record<string, unknown> {
+  const components = doc['components'];
+  if (!isRecord(components) || !isRecord(components['parameters'])) return doc;
+  const parameters = components['parameters'];
+  const size = parameters['PageSize'];
+  if (!isRecord(size) || size['name'] !== 'size' || size['in'] !== 'query') return doc;
+  if (!isRecord(size['schema'])) return doc;
+  const schema = { ...size['schema'], maximum: maxSize };
+  return {
+    ...doc,
+    components: { ...components, parameters: { ...parameters, PageSize: { ...size, schema } } },
+  };
 }
 
 /** The absolute path of a document's file: a `.json` file, named by a path or a `file:` URL. */

@@ -90,10 +90,11 @@ function fail(ex: HttpExchange, err: FwError, logger: Logger): void {
  * The docs page plug-in of `createApp({ docs })`, or undefined when the option is not given. The
  * option is checked at once; its paths are checked against the app's routes and the health probes
  * when it joins, and Swagger UI's files are read then, once, so a missing package fails
- * `createApp` instead of the first visit. @internal
+ * `createApp` instead of the first visit. The OpenAPI document is served with `maxSize`, the app's
+ * `pagination.maxSize`, as the maximum of `Pagination`'s `size`. @internal
  */
-export function docsPage(option: unknown): Plugin | undefined {
-  const docs = docsConfig(option);
+export function docsPage(option: unknown, maxSize?: number): Plugin | undefined {
+  const docs = docsConfig(option, maxSize);
   if (docs === undefined) return undefined;
   return {
     name: 'docs',

@@ -101,6 +101,61 @@ describe('Query<T> in the model', () => {
   });
 });
 
+const INTEGERS = `
+import { Controller, Get } from 'fw';
+import type { Query } from 'fw/query';
+import type { Int as Whole } from 'fw/validate';
+
+/** @integer */
+export type Count = number;
+export type Total = Count;
+/** A number alias with no tag. */
+export type Price = number;
+
+export interface Numbers {
+  price: number;
+  alias: Price;
+  int: Whole;
+  ints?: readonly Whole[];
+  maybe: Whole | undefined;
+  /** @integer */
+  tagged: number;
+  /** @integer */
+  taggedList: number[];
+  count: Count;
+  total?: Total;
+  half: 0.5 | 1.5;
+}
+
+@Controller('/n')
+export class N {
+  @Get('/')
+  list(q: Query<Numbers>): number {
+    return q.price;
+  }
+}
+`;
+
+describe('Query<T> numbers in the model', () => {
+  it('reads number as any number, and Int, @integer and @integer aliases as integers', () => {
+    const analysis = analyzeApp({ 'n.ts': INTEGERS }, false);
+    expect(analysis.diagnostics).toEqual([]);
+    const fields = handlerOf(analysis, 'N', 'list').params[0]?.query?.fields ?? [];
+    expect(fields.map((f) => [f.name, f.kind, f.array, f.values])).toEqual([
+      ['price', 'number', false, undefined],
+      ['alias', 'number', false, undefined],
+      ['int', 'integer', false, undefined],
+      ['ints', 'integer', true, undefined],
+      ['maybe', 'integer', false, undefined],
+      ['tagged', 'integer', false, undefined],
+      ['taggedList', 'integer', true, undefined],
+      ['count', 'integer', false, undefined],
+      ['total', 'integer', false, undefined],
+      ['half', 'number', false, [0.5, 1.5]],
+    ]);
+  });
+});
+
 const BAD = `
 import { Controller, Get, WebSocketGateway, OnMessage } from 'fw';
 import type { Query } from 'fw/query';

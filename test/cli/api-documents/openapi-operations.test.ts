@@ -76,6 +76,43 @@ export class AdminController {
     expect(operation(doc, 'get', '/admin')['operationId']).toBe('AdminController.home');
   });
 
+  it("describes each controller's tag with the class's JSDoc, summary and description", () => {
+    const doc = documentOf(`import { Controller, EventConsumer, Get, OnEvent } from 'fw';
+/**
+ * The users.
+ *
+ * Accounts and
+ * their profiles.
+ * @deprecated not a tag's
+ */
+@Controller('/users')
+export class UserController {
+  /** Lists the users. */
+  @Get() list(): string { return ''; }
+}
+/** Summary only. */
+@Controller('/admin')
+export class AdminController {
+  @Get() home(): string { return ''; }
+}
+@Controller('/plain')
+export class PlainController {
+  @Get() home(): string { return ''; }
+}
+/** Events have no tag in this document. */
+@EventConsumer()
+export class Listener {
+  @OnEvent('x') on(): void {}
+}
+`);
+    expect(doc['tags']).toEqual([
+      { name: 'AdminController', description: 'Summary only.' },
+      { name: 'PlainController' },
+      { name: 'UserController', description: 'The users.\n\nAccounts and\ntheir profiles.' },
+    ]);
+    expect(operation(doc, 'get', '/users')['summary']).toBe('Lists the users.');
+  });
+
   it('sorts paths and writes methods in the order of the specification, whatever the source order', () => {
     const doc = documentOf(`import { Controller, Delete, Get, Patch, Post, Put } from 'fw';
 @Controller('/b')

@@ -71,32 +71,58 @@ export class ItemController {
 });
 
 describe('OpenAPI parameters: the query', () => {
-  it('lists page and size for Pagination, with the defaults paginationOf gives', () => {
-    const ops = analyzed(`import { Controller, Get } from 'fw';
+  it('refers to page and size for Pagination, with the defaults and maximum paginationOf gives', () => {
+    const source = `import { Controller, Get } from 'fw';
 import type { Pagination } from 'fw/query';
 @Controller('/items')
 export class ItemController {
   @Get() list(p: Pagination): string { return String(p.page); }
 }
-`);
+`;
+    const { model } = analyzeApp({ 'app.ts': source }, false);
+    const doc = openApiDocument(model, INFO) as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { parameters: Record<string, { schema: Record<string, unknown> }> };
+    };
+    expect(doc.paths['/items']?.['get']?.parameters).toEqual([
+      { $ref: '#/components/parameters/Page' },
+      { $ref: '#/components/parameters/PageSize' },
+    ]);
     const defaults = paginationOf(newValues({}));
-    expect(ops['get /items']?.parameters).toEqual([
-      {
+    // The largest size the server gives with the default pagination.maxSize.
+    const clamped = paginationOf(newValues({ size: ['1000000'] })).size;
+    expect(doc.components.parameters).toEqual({
+      Page: {
         name: 'page',
         in: 'query',
         description: 'The page, from 1. A missing or invalid value gives 1.',
         required: false,
         schema: { ...SAFE, minimum: 1, default: defaults.page },
       },
-      {
+      PageSize: {
         name: 'size',
         in: 'query',
         description:
-          'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize, 100 unless set) gives the maximum.',
+          'The page size. A missing or invalid value gives 20; a value above the maximum (the app option pagination.maxSize) gives the maximum, not an error.',
         required: false,
-        schema: { ...SAFE, minimum: 1, default: defaults.size },
+        schema: { type: 'integer', minimum: 1, maximum: clamped, default: defaults.size },
       },
-    ]);
+    });
+    expect(clamped).toBe(100);
+  });
+
+  it('has no parameter components when no handler takes Pagination', () => {
+    const ops = analyzeApp(
+      {
+        'app.ts': `import { Controller, Get } from 'fw';
+@Controller('/items')
+export class ItemController { @Get() list(): string { return ''; } }
+`,
+      },
+      false,
+    );
+    const doc = openApiDocument(ops.model, INFO) as { components: Record<string, unknown> };
+    expect(doc.components).not.toHaveProperty('parameters');
   });
 
   it('lists nothing for Values and says why in the description', () => {
@@ -131,10 +157,12 @@ export class ItemController {
           kind: 'number',
           doc: { summary: 'Per page.' },
         },
+        { name: 'count', optional: false, array: false, kind: 'integer' },
         { name: 'after', optional: true, array: false, kind: 'bigint' },
         { name: 'inStock', optional: true, array: false, kind: 'boolean' },
         { name: 'sort', optional: true, array: false, kind: 'string', values: ['asc', 'desc'] },
         { name: 'rating', optional: true, array: false, kind: 'number', values: [1, 2] },
+        { name: 'step', optional: true, array: false, kind: 'number', values: [0.5, 1] },
         {
           name: 'tag',
           optional: true,
@@ -153,7 +181,14 @@ export class ItemController {
       controllers: [controller('I', 'app/i.ts', [list])],
     });
     expect(ops['get /items']?.parameters).toEqual([
-      { name: 'size', in: 'query', description: 'Per page.', required: true, schema: SAFE },
+      {
+        name: 'size',
+        in: 'query',
+        description: 'Per page.',
+        required: true,
+        schema: { type: 'number' },
+      },
+      { name: 'count', in: 'query', required: true, schema: SAFE },
       { name: 'after', in: 'query', required: false, schema: { type: 'integer', format: 'int64' } },
       { name: 'inStock', in: 'query', required: false, schema: { type: 'boolean' } },
       {
@@ -163,6 +198,12 @@ export class ItemController {
         schema: { type: 'string', enum: ['asc', 'desc'] },
       },
       { name: 'rating', in: 'query', required: false, schema: { type: 'integer', enum: [1, 2] } },
+      {
+        name: 'step',
+        in: 'query',
+        required: false,
+        schema: { type: 'number', enum: [0.5, 1] },
+      },
       {
         name: 'tag',
         in: 'query',
@@ -176,10 +217,11 @@ export class ItemController {
     expect(Object.keys(ops['get /items']?.['responses'] as object)).toEqual(['200', '400', '500']);
   });
 
-  it('reads the Query<T> the analyzer finds', () => {
+  it('reads the Query<T> the analyzer finds: number as number, Int as a safe integer', () => {
     const ops = analyzed(`import { Controller, Get } from 'fw';
 import type { Query } from 'fw/query';
-export interface Filter { name?: string; ids: number[] }
+import type { Int } from 'fw/validate';
+export interface Filter { name?: string; ids: number[]; pages?: Int[] }
 @Controller('/items')
 export class ItemController {
   @Get() list(f: Query<Filter>): string { return f.name ?? ''; }
@@ -191,6 +233,14 @@ export class ItemController {
         name: 'ids',
         in: 'query',
         required: true,
+        style: 'form',
+        explode: true,
+        schema: { type: 'array', items: { type: 'number' } },
+      },
+      {
+        name: 'pages',
+        in: 'query',
+        required: false,
         style: 'form',
         explode: true,
         schema: { type: 'array', items: SAFE },

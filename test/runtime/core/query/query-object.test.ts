@@ -63,6 +63,24 @@ describe('Query<T> over HTTP', () => {
     ],
     ['an empty string value', { given: '/items?size=1&name=', want: { size: 1, name: '' } }],
     [
+      'a number with a fraction or an exponent, as in a body',
+      {
+        given: '/items?size=1&minPrice=2.5&max-price=1e3&weights=-.5&weights=2E-2&step=5e-1',
+        want: { size: 1, 'max-price': 1000, minPrice: 2.5, weights: [-0.5, 0.02], step: 0.5 },
+      },
+    ],
+    [
+      'integers: Int, Int[], @integer and an alias tagged @integer',
+      {
+        given: '/items/search?text=a&exact=1&fields=name&limit=%2B5&offset=007',
+        want: { text: 'a', exact: true, fields: ['name'], limit: 5, offset: 7 },
+      },
+    ],
+    [
+      'every value of an Int[] key',
+      { given: '/items?size=3&pages=1&pages=-2', want: { size: 3, pages: [1, -2] } },
+    ],
+    [
       'keys T does not declare ignored',
       { given: '/items?size=5&page=2&SIZE=x&tags=a&constructor=1', want: { size: 5 } },
     ],
@@ -91,12 +109,40 @@ describe('Query<T> over HTTP', () => {
       'a missing required array',
       { given: '/items/search?text=a&exact=1', want: invalid('fields') },
     ],
-    ['a number that is not an integer', { given: '/items?size=2.5', want: invalid('size') }],
-    ['an empty number', { given: '/items?size=', want: invalid('size') }],
+    ['an Int that is not whole', { given: '/items?size=2.5', want: invalid('size') }],
+    ['an Int with an exponent', { given: '/items?size=1e3', want: invalid('size') }],
+    ['an empty Int', { given: '/items?size=', want: invalid('size') }],
     [
-      'a number past the safe range',
+      'an Int past the safe range',
       { given: '/items?size=9007199254740992', want: invalid('size') },
     ],
+    [
+      'one Int[] value that is not whole',
+      { given: '/items?size=1&pages=1&pages=1.5', want: invalid('pages') },
+    ],
+    [
+      'an @integer property that is not whole',
+      { given: '/items/search?text=a&exact=1&fields=name&limit=2.5', want: invalid('limit') },
+    ],
+    [
+      'a property of an @integer alias that is not whole',
+      { given: '/items/search?text=a&exact=1&fields=name&offset=0.5', want: invalid('offset') },
+    ],
+    [
+      'a number that is not one',
+      { given: '/items?size=1&minPrice=cheap', want: invalid('minPrice') },
+    ],
+    ['an empty number', { given: '/items?size=1&minPrice=', want: invalid('minPrice') }],
+    [
+      'a number past the doubles',
+      { given: '/items?size=1&minPrice=1e400', want: invalid('minPrice') },
+    ],
+    [
+      'a number written in hexadecimal',
+      { given: '/items?size=1&minPrice=0x10', want: invalid('minPrice') },
+    ],
+    ['Infinity', { given: '/items?size=1&max-price=Infinity', want: invalid('max-price') }],
+    ['a number literal not listed', { given: '/items?size=1&step=0.25', want: invalid('step') }],
     [
       'a bigint past int64',
       { given: '/items?size=1&after=9223372036854775808', want: invalid('after') },
