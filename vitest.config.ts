@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   // Vite 8's oxc transform does not lower TC39 decorators yet, and Node 20 cannot parse them.
-  // fw's decorators do nothing at run time, so the legacy lowering serves both syntaxes.
+  // fw's decorators record the same in both modes, so the legacy lowering serves both syntaxes.
   oxc: { decorator: { legacy: true } },
   test: {
     include: ['test/**/*.test.ts'],

@@ -10,17 +10,8 @@ export function literalString(checker: ts.TypeChecker, node: ts.Expression): str
   return type.isStringLiteral() ? type.value : undefined;
 }
 
-/**
- * Joins a prefix and a path with one `/` between them, a leading `/` and no trailing `/` but for
- * the root: `('/users', '/')` → `/users`, `('', '/:id')` → `/:id`, `('users', ':id')` → `/users/:id`.
- */
-export function joinRoute(prefix: string, path: string): string {
-  const head = prefix.replace(/\/+$/, '');
-  const tail = path.replace(/^\/+/, '');
-  const joined = (tail === '' ? head : `${head}/${tail}`).replace(/\/+$/, '');
-  if (joined === '') return '/';
-  return joined.startsWith('/') ? joined : `/${joined}`;
-}
+/** Joins a prefix and a path: the runtime's own join, so the two can never disagree. */
+export { joinRoute } from '../../runtime/core/router/router.js';
 
 /** The path with each key reduced to `:`; equal shapes are the same route. */
 export function routeShape(path: string): string {

@@ -36,6 +36,7 @@ import { type AppInstances, Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
 import { replacementsOf } from './overrides.js';
 import { AppPluginHost } from './plugin-host.js';
+import { checkBindingsCurrent } from './stale.js';
 
 /** A running fw application. */
 export interface App {
@@ -76,7 +77,8 @@ const encoder = new TextEncoder();
 
 /**
  * Creates an app from fwgen's bindings. Throws, naming the handler or option at fault, when a
- * parameter has no resolver, a controller cannot be created, or two routes collide. Builds the
+ * parameter has no resolver, a controller cannot be created, two routes collide, or the bindings
+ * differ from what the decorators declare (fwgen was not run again after an edit). Builds the
  * object graph, unless a provider is async: then `start()` builds it.
  * @example
  * const app = createApp({ bindings, interceptors: [AuthInterceptor, new TimingInterceptor()] });
@@ -90,6 +92,7 @@ export function createApp(options: AppOptions): App {
     ...builtInResolvers({ pagination: resolved.pagination }),
   ];
   const compiled = compileRoutes(options.bindings, resolvers);
+  checkBindingsCurrent(options.bindings);
   if (health !== undefined) checkHealthPaths(compiled.routes, health);
   const instances = instancesOf(options, compiled);
   // The global interceptors, filled in with the routes' instances: by `attach`.

@@ -212,6 +212,12 @@ export const ERRORS = {
       `The bindings have format version ${String(p.got)}, but this fw reads version ${p.want}; ` +
       'regenerate them with fwgen',
   ),
+  FW_ERR_STALE_BINDINGS: t<{ differences: string }>(
+    500,
+    (p) =>
+      'The bindings are stale: the decorators say otherwise. Run fwgen again as you generated them ' +
+      `(e.g. npx fwgen --src src --out src/bindings.ts) — ${p.differences}`,
+  ),
 } as const;
 
 /** A stable error code of fw. */

@@ -59,6 +59,20 @@ export function routeKeys(path: string): string[] {
   return keys;
 }
 
+/**
+ * Joins a prefix and a path with one `/` between them, a leading `/` and no trailing `/` but for
+ * the root: `('/users', '/')` → `/users`, `('', '/:id')` → `/:id`, `('users', ':id')` → `/users/:id`.
+ * @internal fwgen joins a controller's prefix and a handler's path with it, and `createApp` joins
+ * the decorators' to compare them with the bindings.
+ */
+export function joinRoute(prefix: string, path: string): string {
+  const head = prefix.replace(/\/+$/, '');
+  const tail = path.replace(/^\/+/, '');
+  const joined = (tail === '' ? head : `${head}/${tail}`).replace(/\/+$/, '');
+  if (joined === '') return '/';
+  return joined.startsWith('/') ? joined : `/${joined}`;
+}
+
 const METHOD = /^[A-Z0-9!#$%&'*+.^_`|~-]+$/; // an RFC 9110 token (section 9.1), upper case
 const KEY = /^[A-Za-z_$][\w$]*$/;
 const FORBIDDEN = /[*?#%]/;

@@ -82,7 +82,7 @@ function tc39Context(kind: 'class' | 'method', name: string, initializers: unkno
   };
 }
 
-describe('decorators do nothing at run time', () => {
+describe('decorators leave classes and methods as they were', () => {
   // Each is a class and method decorator under experimentalDecorators and TC39 that returns nothing.
   it.each(decorators)('%s with legacy (experimentalDecorators) arguments', (_name, { given }) => {
     const Target = newTarget();
