@@ -61,7 +61,8 @@ export function planFresh(
   for (const c of controllers) {
     for (const h of c.handlers) {
       for (const p of h.params) {
-        if (p.validate === undefined) continue;
+        // A type the model lacks fails where the validator is looked up (`view-model.ts`).
+        if (p.validate === undefined || !byId.has(p.validate)) continue;
         roots.push({
           base: `fresh${c.name}_${h.name}`,
           label: `${c.name}.${h.name}(${p.name})`,
