@@ -20,8 +20,13 @@ import type { Reply } from '../http/reply.js';
 declare const absent: unique symbol;
 type Absent = typeof absent;
 
-/** The string and number keys of `T`; a mapped type over them keeps no modifier of `T`'s. */
-type Keys<T> = Exclude<keyof T, symbol>;
+/**
+ * The string and number keys of `T` but its methods (JSON has none; fwgen reads no method); a
+ * mapped type over them keeps no modifier of `T`'s.
+ */
+type Keys<T> = {
+  [K in keyof T]-?: T[K] extends (...args: never[]) => unknown ? never : K;
+}[Exclude<keyof T, symbol>];
 
 /** An enum member as the literal JSON holds (`Color.Red` is `'red'`, `Level.High` is `2`). */
 type Leaf<T> = T extends string
@@ -36,12 +41,15 @@ type Leaf<T> = T extends string
  * `T` as JSON sees it, so that two types that describe the same JSON are mutually assignable and
  * two that do not are not: every key is required, an optional one (`?` or `| undefined`) holding
  * {@link Absent} as well, so a key added or removed on either side makes one not assignable to the
- * other; `readonly`, class privacy and enums are dropped; `any` is `unknown`, as fwgen reads it.
+ * other; `readonly`, class privacy and enums are dropped. `unknown` and `any` become `any`, which
+ * matches whatever is on the other side: fwgen reads what it cannot read in an answer (a `Map`, a
+ * `bigint`) as `unknown`, and a correct app must not fail for what fwgen could not compare.
  */
-type Json<T> = T extends unknown
-  ? 0 extends 1 & T
-    ? unknown
-    : T extends Date
+type Json<T> = unknown extends T
+  ? // biome-ignore lint/suspicious/noExplicitAny: the one type that matches anything
+    any
+  : T extends unknown
+    ? T extends Date
       ? Date
       : T extends readonly unknown[]
         ? { -readonly [K in keyof T]: Json<T[K]> }
@@ -52,7 +60,7 @@ type Json<T> = T extends unknown
                 : Json<T[K]>;
             }
           : Leaf<T>
-  : never;
+    : never;
 
 /** The members of `T` that describe no more JSON than `Seen`: the one a path into a union means. */
 type Member<T, Seen> = T extends unknown ? ([Json<T>] extends [Json<Seen>] ? T : never) : never;

@@ -105,3 +105,21 @@ describe('At and AnswerOf', () => {
     expectTypeOf<AnswerOf<() => Order[]>>().toEqualTypeOf<Order[]>();
   });
 });
+
+describe('what fwgen could not read', () => {
+  it('matches whatever is declared there, and methods are no keys', () => {
+    // An answer's unsupported part (a Map, a bigint) prints as `unknown`; methods are left out.
+    class Profile {
+      name = '';
+      visits = new Map<string, number>();
+      greet(): string {
+        return this.name;
+      }
+    }
+    expectTypeOf<
+      Compared<'A', Profile, { name: string; visits: unknown }>
+    >().toEqualTypeOf<'fresh'>();
+    type Grown = { name: string; visits: unknown; age: number };
+    expectTypeOf<Compared<'A', Profile & { age?: number }, Grown>>().toEqualTypeOf<Stale<'A'>>();
+  });
+});
