@@ -154,8 +154,26 @@ import type {
   Status,
 } from './dto.js';
 
+/** An answer with an accessor and a method, which fwgen's shape leaves out: never stale. */
+export class Badge {
+  readonly id: number = 1;
+
+  get label(): string {
+    return \`#\${this.id}\`;
+  }
+
+  describe(): string {
+    return this.label;
+  }
+}
+
 @Controller('/orders')
 export class OrderController {
+  @Get('/badge')
+  badge(): Badge {
+    return new Badge();
+  }
+
   @Post('/')
   place(body: PlaceOrder): Placed {
     return { id: 1, sku: body.sku${changed ? ', color: body.color' : ''} };

@@ -80,6 +80,18 @@ describe('the freshness proofs', () => {
     ]);
   });
 
+  it('leave out of the comparison an object whose shape left members out', () => {
+    const shape: Shape = {
+      kind: 'object',
+      properties: [{ name: 'id', optional: false, shape: s.number }],
+      partial: true,
+    };
+    const c = controller('B', 'src/b.ts', [answering(handler('get', 'GET', '/'), shape)]);
+    expect(proofs(app([c]))).toEqual([
+      "declare const freshB_get_answer: Fresh<Compared<'the answer of B.get', AnswerOf<B['get']>, unknown>>;",
+    ]);
+  });
+
   it('are left out when nothing is validated or written', () => {
     const c = controller('Users', 'src/u.ts', [
       handler('get', 'GET', '/:id', [param(0, 'id', 'number', { pathKey: 'id' })]),
