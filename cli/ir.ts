@@ -287,7 +287,12 @@ export type Shape =
       readonly rest?: Shape;
     }
   | { readonly kind: 'record'; readonly value: Shape }
-  | { readonly kind: 'object'; readonly properties: readonly PropertyShape[] }
+  | {
+      readonly kind: 'object';
+      readonly properties: readonly PropertyShape[];
+      /** Set when members were left out (a class's methods and accessors, which JSON has not). */
+      readonly partial?: true;
+    }
   | { readonly kind: 'union'; readonly members: readonly Shape[] }
   /** Another named type (also in {@link AppModel.types}); how recursion is written. */
   | { readonly kind: 'ref'; readonly id: string };

@@ -36,6 +36,7 @@ export {
   WebSocketGateway,
 } from './app/decorators.js';
 export { type Override, override, provider } from './app/di.js';
+export type { AnswerOf, At, Compared, Fresh } from './app/fresh.js';
 export type { HealthOptions, Readiness } from './app/health.js';
 export type { AppOptions } from './app/options.js';
 export {

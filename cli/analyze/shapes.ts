@@ -317,7 +317,11 @@ export class Shapes {
     this.#inline.add(type);
     try {
       const properties = props.flatMap((p) => this.#property(p, site, next));
-      return { kind: 'object', properties };
+      const partial = props.some((p) => {
+        const decl = p.valueDeclaration ?? p.declarations?.[0];
+        return decl !== undefined && isClassBehaviour(decl);
+      });
+      return { kind: 'object', properties, ...(partial ? { partial } : {}) };
     } finally {
       this.#inline.delete(type);
     }

@@ -6,8 +6,12 @@
 
 /** `fw`'s own names and the globals the generated code uses: never taken by anything else. */
 export const FIXED_NAMES = [
+  'AnswerOf',
   'Array',
+  'At',
   'Bindings',
+  'Compared',
+  'Fresh',
   'GraphBuilder',
   'Number',
   'Parameters',

@@ -15,6 +15,7 @@ import type {
 } from '../ir.js';
 import { assertNever, compareText } from '../ir.js';
 import { castImports, castParts, castText } from './casts.js';
+import { FRESH_HELPERS, planFresh } from './fresh.js';
 import { buildGraphView } from './graph.js';
 import { type ImportedName, planImports, refKey } from './imports.js';
 import { member, quote } from './layout.js';
@@ -42,11 +43,13 @@ export function buildView(model: AppModel, out: string): BindingsView {
   const checkers = buildCheckers(types, validated, names);
   const writers = buildWriters([...(model.responses ?? [])].sort(byId), controllers, names);
   const readers = buildReaders(controllers, names);
+  const fresh = planFresh(controllers, [...types, ...(model.responses ?? [])], names);
   const instances = model.instances ?? [];
   const fixed: ImportedName[] = [
     { specifier: 'fw', name: 'Bindings', type: true },
     ...(controllers.length === 0 ? [] : [{ specifier: 'fw', name: 'defineController' }]),
     ...(instances.length === 0 ? [] : [{ specifier: 'fw', name: 'GraphBuilder', type: true }]),
+    ...(fresh.empty ? [] : FRESH_HELPERS.map((name) => ({ specifier: 'fw', name, type: true }))),
     ...[...checkers.helpers].map((name) => ({
       specifier: 'fw/validate',
       name,
@@ -103,6 +106,8 @@ export function buildView(model: AppModel, out: string): BindingsView {
         controllerView(c, local, named),
       ),
     ),
+    hasFresh: !fresh.empty,
+    fresh: fresh.view(local),
   };
 }
 

@@ -19,6 +19,25 @@ export interface BindingsView {
   readonly graph: GraphView | undefined;
   readonly hasControllers: boolean;
   readonly controllers: readonly ControllerView[];
+  /** Whether a parameter is validated or an answer written, so that there are types to prove. */
+  readonly hasFresh: boolean;
+  readonly fresh: FreshView;
+}
+
+/** `fresh.hbs`: the types fwgen read, and one compile-time comparison per declared type. */
+export interface FreshView {
+  /** `type SeenCreateUser = { … };` per named type printed. */
+  readonly aliases: readonly { readonly name: string; readonly type: string }[];
+  /** `declare const name: Fresh<Compared<label, declared, seen>>;`. */
+  readonly checks: readonly {
+    readonly name: string;
+    /** What the message names, quoted: `'UserController.create(body)'`. */
+    readonly label: string;
+    /** The handler's own type: `Parameters<UserController['create']>[0]`. */
+    readonly declared: string;
+    /** The type fwgen read, as printed. */
+    readonly seen: string;
+  }[];
 }
 
 /** `import { a, type B } from 'c';`, or `import type { … }` when `typeOnly`. */

@@ -90,7 +90,7 @@ describe('import statements', () => {
       [named('src/a#In', object({ n: s.number }))],
     );
     expect(importsOf(model)).toEqual([
-      "import { type Bindings, defineController } from 'fw';",
+      "import { type AnswerOf, type At, type Bindings, type Compared, type Fresh, defineController } from 'fw';",
       "import { type Issues, type Key, fail, isObject, number, prefix, validator } from 'fw/validate';",
       "import { A } from './a.js';",
     ]);

@@ -40,7 +40,7 @@ describe('render', () => {
 
   it('ends with exactly one newline and has no carriage return', () => {
     const text = render(app([users, orders], [placeOrder]), 'src/bindings.ts');
-    expect(text.endsWith('};\n')).toBe(true);
+    expect(text.endsWith(';\n')).toBe(true);
     expect(text).not.toContain('\r');
     expect(text).not.toContain('\n\n\n');
   });
