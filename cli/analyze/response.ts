@@ -1,9 +1,11 @@
 /**
- * The JSON answer of an HTTP handler, from its declared or inferred return type: `Promise<T>` is
- * awaited and fw's `Reply<T>` opened, and when `T` is an object or an array its {@link Shape} is
- * what the generated response writer writes. Anything else (text, bytes, nothing, a union of an
- * object with something else, a stream) has no writer and is answered as before, by `JSON.stringify`: no
- * return type is ever an error, so the shapes are built quietly.
+ * What a handler's generated writer writes, from its declared or inferred return type:
+ * `Promise<T>` is awaited and fw's `Reply<T>` opened; `T` is an HTTP handler's JSON answer or a
+ * WebSocket handler's reply, and for `sse()`'s `SseStream<D>` it is the events' data `D`. When it
+ * is an object or an array its {@link Shape} is what the writer writes. Anything else (text,
+ * bytes, nothing, a union of an object with something else, any other stream) has no writer and
+ * is answered as before, by `JSON.stringify`: no return type is ever an error, so the shapes are
+ * built quietly.
  */
 import { ts } from 'ts-morph';
 import type { AnswerModel, Shape } from '../ir.js';
@@ -18,17 +20,24 @@ export function responseShapes(scope: Scope): Shapes {
   return new Shapes({ ...scope, report: () => {} });
 }
 
-/** The shape a handler's JSON answer is written from, or undefined when it has none. */
+/** The shape a handler's writer writes, or undefined when it has none. */
 export function responseShape(scope: Scope, shapes: Shapes, h: FoundHandler): Shape | undefined {
-  if (h.kind !== 'http') return undefined;
+  if (h.kind === 'events') return undefined;
   const { checker } = scope;
   const signature = checker.getSignatureFromDeclaration(h.node);
   if (signature === undefined) return undefined;
   const returned = checker.getReturnTypeOfSignature(signature);
   const awaited = checker.getAwaitedType(returned) ?? returned;
-  const body = replyBody(scope, awaited) ?? awaited;
+  let body = replyBody(scope, awaited) ?? awaited;
   if ((body.flags & ts.TypeFlags.Object) === 0 || body.isUnion()) return undefined;
-  if (streamKind(scope, body) !== undefined) return undefined;
+  const stream = streamKind(scope, body);
+  if (stream === 'events' && h.kind === 'http') {
+    const data = checker.getTypeArguments(body as ts.TypeReference)[0];
+    if (data === undefined || (data.flags & ts.TypeFlags.Object) === 0 || data.isUnion()) {
+      return undefined;
+    }
+    body = data;
+  } else if (stream !== undefined) return undefined;
   const shape = shapes.shapeOf(body, h.at, `${h.label}()`);
   return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
     ? shape

@@ -46,6 +46,7 @@ export const VALIDATE_EXPORTS = [
 
 /** Every value and type `fw/serialize` exports, reserved whether used or not. */
 export const SERIALIZE_EXPORTS = [
+  'ObjectWriter',
   'Writer',
   'first',
   'isJsonObject',
@@ -55,8 +56,12 @@ export const SERIALIZE_EXPORTS = [
   'own',
   'writeArray',
   'writeBoolean',
+  'writeEither',
   'writeNumber',
+  'writeOther',
+  'writeRecord',
   'writeString',
+  'writeTuple',
 ];
 
 /** The `fw/query` exports that query readers use, reserved whether used or not. */

@@ -40,7 +40,12 @@ export function buildView(model: AppModel, out: string): BindingsView {
     ),
   );
   const checkers = buildCheckers(types, validated, names);
-  const writers = buildWriters([...(model.responses ?? [])].sort(byId), controllers, names);
+  const writers = buildWriters(
+    [...(model.responses ?? [])].sort(byId),
+    controllers,
+    names,
+    model.published,
+  );
   const readers = buildReaders(controllers, names);
   const instances = model.instances ?? [];
   const fixed: ImportedName[] = [
@@ -103,6 +108,12 @@ export function buildView(model: AppModel, out: string): BindingsView {
         controllerView(c, local, named),
       ),
     ),
+    hasPublished: writers.events.size > 0,
+    // `__proto__` as a written key would set the object's prototype; computed, it is a key.
+    published: [...writers.events].map(([event, writer]) => ({
+      event: event === '__proto__' ? `[${quote(event)}]` : quote(event),
+      writer,
+    })),
   };
 }
 

@@ -19,6 +19,10 @@ export interface BindingsView {
   readonly graph: GraphView | undefined;
   readonly hasControllers: boolean;
   readonly controllers: readonly ControllerView[];
+  /** Whether a published event has a writer: the bindings' `published`. */
+  readonly hasPublished: boolean;
+  /** Each published event name (quoted) and its writer, by name. */
+  readonly published: readonly { readonly event: string; readonly writer: string }[];
 }
 
 /** `import { a, type B } from 'c';`, or `import type { … }` when `typeOnly`. */
