@@ -3,7 +3,7 @@ import { type Bindings, type GraphBuilder, defineController } from 'fw';
 import type { Context } from 'fw/context';
 import type { ControllerContext, WebSocketContext } from 'fw/core';
 import type { Values } from 'fw/query';
-import { first, isJsonObject, json, member, object, writeArray, writeNumber, writeString } from 'fw/serialize';
+import { first, isJsonObject, json, member, object, writeArray, writeNumber, writeOther, writeString } from 'fw/serialize';
 import { type Issues, type Key, array, date, fail, isObject, number, prefix, string, validator } from 'fw/validate';
 import { SoakCounters } from './counters.js';
 import { EchoGateway } from './echo.js';
@@ -54,8 +54,8 @@ function checkPlaceOrder(v: unknown, issues: Issues, key: Key): unknown {
 const validatePlaceOrder = validator(checkPlaceOrder);
 
 // bench/soak/app/items#Item
-function writeItem(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+function writeItem(v: unknown, byName?: boolean): string | undefined {
+  if (!isJsonObject(v, byName)) return writeOther(v, writeItem);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"page":', writeNumber(v['page']));
   out = member(out, ',"tags":', writeArray(v['tags'], writeString));
@@ -63,8 +63,19 @@ function writeItem(v: unknown): string | undefined {
   return object(out);
 }
 
-function writeOrderController_place(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+// bench/soak/app/orders#OrderPlaced
+function writeOrderPlaced(v: unknown, byName?: boolean): string | undefined {
+  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderPlaced);
+  let out = first('{"name":', writeString(v['name']));
+  out = member(out, ',"orderId":', writeNumber(v['orderId']));
+  out = member(out, ',"total":', writeNumber(v['total']));
+  out = member(out, ',"publishedAt":', writeNumber(v['publishedAt']));
+  out = member(out, ',"occurredAt":', json(v['occurredAt']));
+  return object(out);
+}
+
+function writeOrderController_place(v: unknown, byName?: boolean): string | undefined {
+  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderController_place);
   let out = first('{"ref":', writeNumber(v['ref']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   return object(out);
@@ -161,4 +172,7 @@ export const bindings: Bindings = {
       ],
     }),
   ],
+  published: {
+    'order.placed': writeOrderPlaced,
+  },
 };
