@@ -28,20 +28,47 @@ export function responseShape(scope: Scope, shapes: Shapes, h: FoundHandler): Sh
   if (signature === undefined) return undefined;
   const returned = checker.getReturnTypeOfSignature(signature);
   const awaited = checker.getAwaitedType(returned) ?? returned;
-  let body = replyBody(scope, awaited) ?? awaited;
-  if ((body.flags & ts.TypeFlags.Object) === 0 || body.isUnion()) return undefined;
-  const stream = streamKind(scope, body);
-  if (stream === 'events' && h.kind === 'http') {
+  const opened = (awaited.isUnion() ? awaited.types : [awaited]).map(
+    (t) => replyBody(scope, t) ?? t,
+  );
+  let body = opened.length === 1 ? (opened[0] as ts.Type) : undefined;
+  const stream = body && streamKind(scope, body);
+  if (body !== undefined && stream === 'events' && h.kind === 'http') {
     const data = checker.getTypeArguments(body as ts.TypeReference)[0];
-    if (data === undefined || (data.flags & ts.TypeFlags.Object) === 0 || data.isUnion()) {
-      return undefined;
-    }
+    if (data === undefined) return undefined;
     body = data;
   } else if (stream !== undefined) return undefined;
-  const shape = shapes.shapeOf(body, h.at, `${h.label}()`);
-  return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
-    ? shape
-    : undefined;
+  const parts = objectParts(scope, body === undefined ? opened : [body]);
+  if (parts === undefined) return undefined;
+  const found = parts.objects.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`));
+  if (found.length === 1 && !parts.null) {
+    const shape = found[0] as Shape;
+    return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
+      ? shape
+      : undefined;
+  }
+  return { kind: 'union', members: [...found, ...(parts.null ? [NULL] : [])] };
+}
+
+const NULL: Shape = { kind: 'null' };
+const NOTHING = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+
+/**
+ * The object types among `types` (a return type's members, each out of its `Reply`) when every one
+ * is an object type or `null`, `undefined` or `void` (`User | undefined`: nothing is sent for
+ * `undefined`, `null` is written as it is); bytes and streams are sent as they are, and a union
+ * with anything else has no writer.
+ */
+function objectParts(
+  scope: Scope,
+  types: readonly ts.Type[],
+): { objects: ts.Type[]; null: boolean } | undefined {
+  const members = types.flatMap((t) => (t.isUnion() ? t.types : [t]));
+  const objects = members.filter((t) => (t.flags & (NOTHING | ts.TypeFlags.Null)) === 0);
+  const usable = (t: ts.Type) =>
+    (t.flags & ts.TypeFlags.Object) !== 0 && !isBytes(t) && streamKind(scope, t) === undefined;
+  if (objects.length === 0 || !objects.every(usable)) return undefined;
+  return { objects, null: members.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) };
 }
 
 /** `T` of fw's `Reply<T>`, or undefined when `type` is not one. */

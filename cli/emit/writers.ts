@@ -41,11 +41,15 @@ export function buildWriters(
     for (const h of c.handlers) {
       const shape = h.response;
       if (shape === undefined) continue;
+      const base = `write${c.name}_${h.name}`;
       const name =
         shape.kind === 'ref'
           ? emitter.writerOf(shape.id)
-          : emitter.write(shape, names.claim(`write${c.name}_${h.name}`));
-      handlers.set(`${c.name}.${h.name}`, name);
+          : shape.kind === 'union'
+            ? emitter.function(shape, base)
+            : emitter.write(shape, names.claim(base));
+      // A union of what has no properties to leave out is JSON.stringify's, as without a writer.
+      if (name !== 'json') handlers.set(`${c.name}.${h.name}`, name);
     }
   }
   const events = new Map<string, string>();
