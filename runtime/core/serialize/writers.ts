@@ -1,22 +1,29 @@
 /**
- * `fw/serialize`: the leaf writers and plumbing that fwgen's generated response writers call. A
- * writer turns a handler's JSON answer into text from its declared return type, property by
- * property, instead of `JSON.stringify` walking the object: for job get of `npm run bench` that is
- * 6,000 fewer instructions per request.
+ * `fw/serialize`: the leaf writers and plumbing that fwgen's generated writers call. A writer turns
+ * a value into JSON text from its declared type (an HTTP answer, a WebSocket reply, an event
+ * stream's data, a published event), property by property, instead of `JSON.stringify` walking the
+ * object: for job get of `npm run bench` that is 6,000 fewer instructions per request.
  *
- * A writer answers exactly what `JSON.stringify` answers for a value of the declared type, except
- * that a plain object is written with its declared properties only, in declaration order (a
- * property the type does not declare is not sent, as with Fastify's response schemas). A value of
- * another type than declared (an `any` that lied) is written by `JSON.stringify` itself, as is any
- * object that is not plain (a class instance, a Date) or has a `toJSON` method; `undefined` means
- * "no JSON" (`JSON.stringify` of a function, say): the property is left out, an array element is
- * `null`. A declared property is read as `v[name]`: one that a plain object lacks but
- * `Object.prototype` has been given (prototype pollution) would be sent, and a non-enumerable own
- * property (`Object.defineProperty`) is sent where `JSON.stringify` leaves it out.
+ * A writer answers what `JSON.stringify` answers for a value of the declared type, except that only
+ * the declared properties are sent, in declaration order (as with Fastify's response schemas):
+ * - a plain object (no prototype but `Object.prototype` or none, no `toJSON`) is read at once, the
+ *   fast path ({@link isJsonObject});
+ * - any other object goes through {@link writeOther}: what its `toJSON` answers, else the object
+ *   itself (a class instance), is written by its declared properties, read by name;
+ * - arrays ({@link writeArray}), records ({@link writeRecord}) and tuples ({@link writeTuple}) by
+ *   their elements' types, a `toJSON` answer in their place; a union of objects and arrays by
+ *   {@link writeEither} and by one object writer of every property its members declare.
+ * `JSON.stringify` writes what has no declared properties to go by: `unknown`, `any`, dates (their
+ * `toJSON` text), unions of primitives, a union of a record with other object types, and a value of
+ * another type than declared (an `any` that lied: a string where an object was declared, a boxed
+ * primitive); `undefined` means "no JSON" (`JSON.stringify` of a function, say): the property is
+ * left out, an array element is `null`. A declared property is read as `v[name]`: one that an
+ * object lacks but `Object.prototype` has been given (prototype pollution) would be sent, and a
+ * non-enumerable own property is sent where `JSON.stringify` leaves it out.
  *
  * @example
- * function writePoint(v: unknown): string | undefined {
- *   if (!isJsonObject(v)) return json(v);
+ * function writePoint(v: unknown, byName?: boolean): string | undefined {
+ *   if (!isJsonObject(v, byName)) return writeOther(v, writePoint);
  *   let out = first('{"x":', writeNumber(v['x']));
  *   out = member(out, ',"y":', writeNumber(v['y']));
  *   return object(out);
