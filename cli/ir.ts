@@ -216,9 +216,9 @@ export interface HandlerModel {
   readonly interceptors: readonly ImportRef[];
   readonly params: readonly ParamModel[];
   /**
-   * The shape its generated writer writes, when it is an object or an array: an HTTP handler's
-   * answer (its return type, awaited, out of a `Reply`), a WebSocket handler's reply, or the data
-   * type of the `sse()` stream an HTTP handler answers.
+   * The shape its generated writer writes, when it is an object or an array, or a union of them
+   * with `null`: an HTTP handler's answer (its return type, awaited, out of each `Reply`), a
+   * WebSocket handler's reply, or the data type of the `sse()` stream an HTTP handler answers.
    */
   readonly response?: Shape;
   /** The method's JSDoc. */

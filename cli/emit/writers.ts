@@ -1,12 +1,12 @@
 /**
  * The writers of a generated module: one function per named response type, per handler whose
- * answer (an HTTP response, a WebSocket reply, an event stream's data) is an anonymous object or
- * an array, and per event name the code publishes, each written out as plain statements that call
- * the `fw/serialize` helpers (see that module for what a writer answers). Objects, arrays,
- * records, tuples and unions holding them are written by their declared types; only `unknown`
- * (and a union that holds it) is written by `json`, which is `JSON.stringify`, and so are the
- * primitives' unions and dates, which carry no properties to leave out. `templates/writer.hbs`
- * writes each down.
+ * answer (an HTTP response, a WebSocket reply, an event stream's data) is an anonymous object, an
+ * array or a union of them, and per event name the code publishes with more than one type, each
+ * written out as plain statements that call the `fw/serialize` helpers (see that module for what
+ * a writer answers). Objects, arrays, records, tuples and unions holding them are written by
+ * their declared types (`written-unions.ts` says how a union is); `unknown` (and a union that
+ * holds it) is written by `json`, which is `JSON.stringify`, and so are unions of primitives and
+ * dates, which carry no property to leave out. `templates/writer.hbs` writes each down.
  */
 import type { ControllerModel, NamedType, PropertyShape, PublishedEvent, Shape } from '../ir.js';
 import { quote } from './layout.js';

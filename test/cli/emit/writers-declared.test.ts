@@ -1,8 +1,9 @@
 // Generated writers write every value by its declared type: class instances, toJSON answers,
 // records, tuples and unions of objects, never a property the type does not declare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shape } from '../../../cli/ir.js';
-import { array, literal, named, object, record, ref, s, tuple, union } from './builder.js';
+import { render } from '../../../cli/emit/render.js';
+import type { PublishedEvent, Shape } from '../../../cli/ir.js';
+import { app, array, literal, named, object, record, ref, s, tuple, union } from './builder.js';
 import { loadWriters, removeGenerated } from './generated.js';
 
 const OWNER = named('src/a#Owner', object({ login: s.string, 'since?': s.date }));
@@ -99,6 +100,45 @@ describe('generated writers, by the declared type', () => {
     expect(write[5]?.(null)).toBe('null');
     expect(write[6]?.([[new OwnerRow('a')], { login: 'b', pin: 2 }])).toBe(
       '[[{"login":"a"}],{"login":"b"}]',
+    );
+  });
+});
+
+describe('the published events of the bindings', () => {
+  const at = { file: 'src/a.ts', line: 1, column: 1 };
+  const event = (name: string, type: string): PublishedEvent => ({ name, type, at });
+
+  it('names the writer of each event name, a union of its types when it has several', () => {
+    const model = {
+      ...app([]),
+      responses: [CAT, DOG, OWNER],
+      published: [
+        event('__proto__', 'src/a#Owner'),
+        event('pet.seen', 'src/a#Cat'),
+        event('pet.seen', 'src/a#Dog'),
+        event('user.new', 'src/a#Owner'),
+        event('user.old', 'src/a#Gone'),
+      ],
+    };
+    const text = render(model, 'src/bindings.ts');
+    expect(text).toContain(
+      [
+        '  published: {',
+        "    ['__proto__']: writeOwner,",
+        "    'pet.seen': writeEvent_pet_seen,",
+        "    'user.new': writeOwner,",
+        '  },',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      'function writeEvent_pet_seen(v: unknown, byName?: boolean): string | undefined {',
+    );
+    expect(text).not.toContain('user.old');
+  });
+
+  it('writes no published field when no event has a known type', () => {
+    expect(render({ ...app([]), published: [event('x', 'src/a#Gone')] }, 'b.ts')).not.toContain(
+      'published',
     );
   });
 });
