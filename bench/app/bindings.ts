@@ -152,8 +152,8 @@ function checkOrderShipped_name(v: unknown, issues: Issues, key: Key): unknown {
 }
 
 // bench/app/catalog#CatalogPage
-function writeCatalogPage(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeCatalogPage);
+function writeCatalogPage(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeCatalogPage);
   let out = first('{"page":', writeNumber(v['page']));
   out = member(out, ',"size":', writeNumber(v['size']));
   out = member(out, ',"total":', writeNumber(v['total']));
@@ -162,8 +162,8 @@ function writeCatalogPage(v: unknown, byName?: boolean): string | undefined {
 }
 
 // bench/app/catalog#Product
-function writeProduct(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeProduct);
+function writeProduct(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeProduct);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"sku":', writeString(v['sku']));
   out = member(out, ',"name":', writeString(v['name']));
@@ -175,8 +175,8 @@ function writeProduct(v: unknown, byName?: boolean): string | undefined {
 }
 
 // bench/app/orders#UserOrder
-function writeUserOrder(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeUserOrder);
+function writeUserOrder(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeUserOrder);
   let out = first('{"userId":', writeNumber(v['userId']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   out = member(out, ',"active":', writeBoolean(v['active']));
@@ -186,8 +186,8 @@ function writeUserOrder(v: unknown, byName?: boolean): string | undefined {
   return object(out);
 }
 
-function writeOrderController_create(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderController_create);
+function writeOrderController_create(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_create);
   let out = first('{"userId":', writeNumber(v['userId']));
   out = member(out, ',"customer":', writeNumber(v['customer']));
   out = member(out, ',"items":', writeNumber(v['items']));
@@ -195,8 +195,8 @@ function writeOrderController_create(v: unknown, byName?: boolean): string | und
   return object(out);
 }
 
-function writeOrderController_createChecked(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderController_createChecked);
+function writeOrderController_createChecked(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_createChecked);
   let out = first('{"userId":', writeNumber(v['userId']));
   out = member(out, ',"customer":', writeNumber(v['customer']));
   out = member(out, ',"items":', writeNumber(v['items']));

@@ -46,7 +46,6 @@ export const VALIDATE_EXPORTS = [
 
 /** Every value and type `fw/serialize` exports, reserved whether used or not. */
 export const SERIALIZE_EXPORTS = [
-  'ObjectWriter',
   'Writer',
   'first',
   'isJsonObject',

@@ -68,8 +68,8 @@ function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
 const validateCreateUser = validator(checkCreateUser);
 
 // examples/app/orders#OrderPlaced
-function writeOrderPlaced(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderPlaced);
+function writeOrderPlaced(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderPlaced);
   let out = first('{"name":', writeString(v['name']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   out = member(out, ',"sku":', writeString(v['sku']));
@@ -79,15 +79,15 @@ function writeOrderPlaced(v: unknown, byName?: boolean): string | undefined {
 }
 
 // examples/app/session#Session
-function writeSession(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeSession);
+function writeSession(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeSession);
   const out = first('{"user":', writeUser(v['user']));
   return object(out);
 }
 
 // examples/app/store#User
-function writeUser(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeUser);
+function writeUser(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeUser);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"name":', writeString(v['name']));
   out = member(out, ',"email":', writeString(v['email']));
@@ -95,14 +95,14 @@ function writeUser(v: unknown, byName?: boolean): string | undefined {
   return object(out);
 }
 
-function writeOrderController_place(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderController_place);
+function writeOrderController_place(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_place);
   const out = first('{"orderId":', writeNumber(v['orderId']));
   return object(out);
 }
 
-function writeUserController_list(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeUserController_list);
+function writeUserController_list(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeUserController_list);
   let out = first('{"page":', writeNumber(v['page']));
   out = member(out, ',"size":', writeNumber(v['size']));
   out = member(out, ',"users":', writeArray(v['users'], writeUser));

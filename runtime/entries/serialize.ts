@@ -4,7 +4,6 @@ export {
   isJsonObject,
   json,
   member,
-  type ObjectWriter,
   object,
   own,
   type Writer,

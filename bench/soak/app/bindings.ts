@@ -54,8 +54,8 @@ function checkPlaceOrder(v: unknown, issues: Issues, key: Key): unknown {
 const validatePlaceOrder = validator(checkPlaceOrder);
 
 // bench/soak/app/items#Item
-function writeItem(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeItem);
+function writeItem(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeItem);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"page":', writeNumber(v['page']));
   out = member(out, ',"tags":', writeArray(v['tags'], writeString));
@@ -64,8 +64,8 @@ function writeItem(v: unknown, byName?: boolean): string | undefined {
 }
 
 // bench/soak/app/orders#OrderPlaced
-function writeOrderPlaced(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderPlaced);
+function writeOrderPlaced(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderPlaced);
   let out = first('{"name":', writeString(v['name']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   out = member(out, ',"total":', writeNumber(v['total']));
@@ -74,8 +74,8 @@ function writeOrderPlaced(v: unknown, byName?: boolean): string | undefined {
   return object(out);
 }
 
-function writeOrderController_place(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeOrderController_place);
+function writeOrderController_place(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_place);
   let out = first('{"ref":', writeNumber(v['ref']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   return object(out);

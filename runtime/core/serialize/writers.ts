@@ -22,8 +22,8 @@
  * non-enumerable own property is sent where `JSON.stringify` leaves it out.
  *
  * @example
- * function writePoint(v: unknown, byName?: boolean): string | undefined {
- *   if (!isJsonObject(v, byName)) return writeOther(v, writePoint);
+ * function writePoint(v: unknown): string | undefined {
+ *   if (!isJsonObject(v)) return writeOther(v, writePoint);
  *   let out = first('{"x":', writeNumber(v['x']));
  *   out = member(out, ',"y":', writeNumber(v['y']));
  *   return object(out);
@@ -93,23 +93,28 @@ function items(count: number, write: (i: number) => string | undefined): string 
 }
 
 /**
- * Whether a generated object writer writes `v` by its declared properties at once: a plain object
- * (an object literal, parsed JSON, a null-prototype record) without `toJSON`, the fast path; or,
- * when `byName` is true, any object {@link writeOther} hands back. Every other value goes to
+ * Whether a generated object writer writes `v` by its declared properties: a plain object (an
+ * object literal, parsed JSON, a null-prototype record) without `toJSON`, the fast path; or the
+ * object {@link writeOther} is handing to the writer this moment. Every other value goes to
  * {@link writeOther} first.
  */
-export function isJsonObject(v: unknown, byName?: boolean): v is Readonly<Record<string, unknown>> {
+export function isJsonObject(v: unknown): v is Readonly<Record<string, unknown>> {
   if (typeof v !== 'object' || v === null) return false;
   const proto: unknown = Object.getPrototypeOf(v);
   return (
     ((proto === Object.prototype || proto === null) &&
       typeof (v as { toJSON?: unknown }).toJSON !== 'function') ||
-    byName === true
+    v === handed
   );
 }
 
-/** A generated object writer: `byName` writes any object by its declared properties. */
-export type ObjectWriter = (v: unknown, byName?: boolean) => string | undefined;
+/**
+ * The object {@link writeOther} hands to a writer, which {@link isJsonObject} then lets it read by
+ * name. A module variable rather than an argument, so that the plain objects' path, which every
+ * answer takes, passes and tests nothing more; nested objects are never it (a writer checks its
+ * value once, before reading it), and a nested `writeOther` puts the outer one back when done.
+ */
+let handed: object | undefined;
 
 /**
  * A value of an object type that is not a plain object, written by `write` (the type's writer):
@@ -119,7 +124,7 @@ export type ObjectWriter = (v: unknown, byName?: boolean) => string | undefined;
  * not. What is no object (an `any` that lied: a string, `null`), an array, a boxed primitive, or
  * a `toJSON` answer that is none of these (a Date's string), is `JSON.stringify`'s.
  */
-export function writeOther(v: unknown, write: ObjectWriter): string | undefined {
+export function writeOther(v: unknown, write: Writer): string | undefined {
   let o = v;
   if (
     typeof o === 'object' &&
@@ -131,7 +136,13 @@ export function writeOther(v: unknown, write: ObjectWriter): string | undefined 
   if (typeof o !== 'object' || o === null || Array.isArray(o) || isBoxed(o)) {
     return stringifyAnswer(o);
   }
-  return write(o, true);
+  const outer = handed;
+  handed = o;
+  try {
+    return write(o);
+  } finally {
+    handed = outer;
+  }
 }
 
 /**

@@ -66,6 +66,19 @@ describe('generated writers, by the declared type', () => {
     );
   });
 
+  it('writes an instance inside an instance, each by its own type', () => {
+    class DogRow {
+      readonly kind = 'dog';
+      readonly good = true;
+      readonly owner = new OwnerRow('o');
+      readonly chip = 'undeclared';
+    }
+    expect(write[4]?.(new DogRow())).toBe('{"kind":"dog","good":true,"owner":{"login":"o"}}');
+    expect(write[1]?.([new DogRow().owner, new DogRow().owner])).toBe(
+      '[{"login":"o"},{"login":"o"}]',
+    );
+  });
+
   it('writes what toJSON answers by the declared type, and a date as JSON.stringify does', () => {
     expect(write[0]?.(new Wire())).toBe('{"login":"wire"}');
     const since = new Date(0);
@@ -130,9 +143,7 @@ describe('the published events of the bindings', () => {
         '  },',
       ].join('\n'),
     );
-    expect(text).toContain(
-      'function writeEvent_pet_seen(v: unknown, byName?: boolean): string | undefined {',
-    );
+    expect(text).toContain('function writeEvent_pet_seen(v: unknown): string | undefined {');
     expect(text).not.toContain('user.old');
   });
 

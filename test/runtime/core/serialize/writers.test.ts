@@ -147,8 +147,8 @@ describe('isJsonObject', () => {
 });
 
 /** What fwgen generates for `interface Job { id: number; name: string; tags: string[]; ok?: boolean }`. */
-function writeJob(v: unknown, byName?: boolean): string | undefined {
-  if (!isJsonObject(v, byName)) return writeOther(v, writeJob);
+function writeJob(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeJob);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"name":', writeString(v['name']));
   out = member(out, ',"tags":', writeArray(v['tags'], writeString));
