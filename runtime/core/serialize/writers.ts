@@ -71,8 +71,7 @@ export function writeBoolean(v: unknown): string | undefined {
  */
 export function writeArray(v: unknown, element: Writer): string | undefined {
   if (!Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
-    const a = answerOf(v);
-    return Array.isArray(a) ? items(a.length, (i) => element(a[i])) : stringifyAnswer(a);
+    return otherArray(v, element);
   }
   let out = '';
   for (let i = 0; i < v.length; i++) {
@@ -80,6 +79,15 @@ export function writeArray(v: unknown, element: Writer): string | undefined {
     out += element(v[i]) ?? 'null';
   }
   return `[${out}]`;
+}
+
+/**
+ * What is no array, or an array with `toJSON`: what `toJSON` answers, an array by `element`. Apart
+ * from {@link writeArray}, whose closure would otherwise make every call allocate a context.
+ */
+function otherArray(v: unknown, element: Writer): string | undefined {
+  const a = answerOf(v);
+  return Array.isArray(a) ? items(a.length, (i) => element(a[i])) : stringifyAnswer(a);
 }
 
 /** `[…]` of `count` elements, the text of each from `write` (`null` where it answers undefined). */
