@@ -97,8 +97,8 @@ export interface AppModel {
    */
   readonly published?: readonly PublishedEvent[];
   /**
-   * Named types only the API documents refer to (a handler's answers, published events, a
-   * gateway's replies), sorted by id; merge with {@link types} and {@link responses} by id.
+   * Named types only the API documents refer to (a handler's answers under each status),
+   * sorted by id; merge with {@link types} and {@link responses} by id.
    */
   readonly documented?: readonly NamedType[];
 }
@@ -107,7 +107,7 @@ export interface AppModel {
 export interface PublishedEvent {
   /** The event's `name` literal: its channel. */
   readonly name: string;
-  /** The id of its type in {@link AppModel.documented}. */
+  /** The id of its type in {@link AppModel.responses}: the writer of its broker message. */
   readonly type: string;
   /** The first place it is published. */
   readonly at: SourceLocation;
@@ -219,8 +219,9 @@ export interface HandlerModel {
   readonly interceptors: readonly ImportRef[];
   readonly params: readonly ParamModel[];
   /**
-   * An HTTP handler whose answer (its return type, awaited, out of a `Reply`) is an object or an
-   * array: the shape its generated response writer writes.
+   * The shape its generated writer writes, when it is an object or an array, or a union of them
+   * with `null`: an HTTP handler's answer (its return type, awaited, out of each `Reply`), a
+   * WebSocket handler's reply, or the data type of the `sse()` stream an HTTP handler answers.
    */
   readonly response?: Shape;
   /** The method's JSDoc. */

@@ -2,7 +2,7 @@
 import { type AnswerOf, type At, type Bindings, type Compared, type Fresh, type GraphBuilder, defineController } from 'fw';
 import type { ControllerContext, WebSocketContext } from 'fw/core';
 import type { Values } from 'fw/query';
-import { first, isJsonObject, json, member, object, writeArray, writeBoolean, writeNumber, writeString } from 'fw/serialize';
+import { first, isJsonObject, member, object, writeArray, writeBoolean, writeNumber, writeOther, writeString } from 'fw/serialize';
 import { type Issues, type Key, array, chars, date, fail, formats, isObject, number, prefix, string, validator } from 'fw/validate';
 import { CatalogController } from './catalog.js';
 import { EchoGateway } from './echo.js';
@@ -153,7 +153,7 @@ function checkOrderShipped_name(v: unknown, issues: Issues, key: Key): unknown {
 
 // bench/app/catalog#CatalogPage
 function writeCatalogPage(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeCatalogPage);
   let out = first('{"page":', writeNumber(v['page']));
   out = member(out, ',"size":', writeNumber(v['size']));
   out = member(out, ',"total":', writeNumber(v['total']));
@@ -163,7 +163,7 @@ function writeCatalogPage(v: unknown): string | undefined {
 
 // bench/app/catalog#Product
 function writeProduct(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeProduct);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"sku":', writeString(v['sku']));
   out = member(out, ',"name":', writeString(v['name']));
@@ -176,7 +176,7 @@ function writeProduct(v: unknown): string | undefined {
 
 // bench/app/orders#UserOrder
 function writeUserOrder(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeUserOrder);
   let out = first('{"userId":', writeNumber(v['userId']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   out = member(out, ',"active":', writeBoolean(v['active']));
@@ -187,7 +187,7 @@ function writeUserOrder(v: unknown): string | undefined {
 }
 
 function writeOrderController_create(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_create);
   let out = first('{"userId":', writeNumber(v['userId']));
   out = member(out, ',"customer":', writeNumber(v['customer']));
   out = member(out, ',"items":', writeNumber(v['items']));
@@ -196,7 +196,7 @@ function writeOrderController_create(v: unknown): string | undefined {
 }
 
 function writeOrderController_createChecked(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_createChecked);
   let out = first('{"userId":', writeNumber(v['userId']));
   out = member(out, ',"customer":', writeNumber(v['customer']));
   out = member(out, ',"items":', writeNumber(v['items']));

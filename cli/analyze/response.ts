@@ -1,9 +1,11 @@
 /**
- * The JSON answer of an HTTP handler, from its declared or inferred return type: `Promise<T>` is
- * awaited and fw's `Reply<T>` opened, and when `T` is an object or an array its {@link Shape} is
- * what the generated response writer writes. Anything else (text, bytes, nothing, a union of an
- * object with something else, a stream) has no writer and is answered as before, by `JSON.stringify`: no
- * return type is ever an error, so the shapes are built quietly.
+ * What a handler's generated writer writes, from its declared or inferred return type:
+ * `Promise<T>` is awaited and fw's `Reply<T>` opened; `T` is an HTTP handler's JSON answer or a
+ * WebSocket handler's reply, and for `sse()`'s `SseStream<D>` it is the events' data `D`. When it
+ * is an object or an array its {@link Shape} is what the writer writes. Anything else (text,
+ * bytes, nothing, a union of an object with something else, any other stream) has no writer and
+ * is answered as before, by `JSON.stringify`: no return type is ever an error, so the shapes are
+ * built quietly.
  */
 import { ts } from 'ts-morph';
 import type { AnswerModel, Shape } from '../ir.js';
@@ -19,21 +21,56 @@ export function responseShapes(scope: Scope): Shapes {
   return new Shapes({ ...scope, report: () => {} });
 }
 
-/** The shape a handler's JSON answer is written from, or undefined when it has none. */
+/** The shape a handler's writer writes, or undefined when it has none. */
 export function responseShape(scope: Scope, shapes: Shapes, h: FoundHandler): Shape | undefined {
-  if (h.kind !== 'http') return undefined;
+  if (h.kind === 'events') return undefined;
   const { checker } = scope;
   const signature = checker.getSignatureFromDeclaration(h.node);
   if (signature === undefined) return undefined;
   const returned = checker.getReturnTypeOfSignature(signature);
   const awaited = checker.getAwaitedType(returned) ?? returned;
-  const body = replyBody(scope, awaited) ?? awaited;
-  if ((body.flags & ts.TypeFlags.Object) === 0 || body.isUnion()) return undefined;
-  if (streamKind(scope, body) !== undefined) return undefined;
-  const shape = shapes.shapeOf(body, h.at, `${h.label}()`, writtenAnswers(scope, h).get(body));
-  return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
-    ? shape
-    : undefined;
+  const opened = (awaited.isUnion() ? awaited.types : [awaited]).map(
+    (t) => replyBody(scope, t) ?? t,
+  );
+  let body = opened.length === 1 ? (opened[0] as ts.Type) : undefined;
+  const stream = body && streamKind(scope, body);
+  if (body !== undefined && stream === 'events' && h.kind === 'http') {
+    const data = checker.getTypeArguments(body as ts.TypeReference)[0];
+    if (data === undefined) return undefined;
+    body = data;
+  } else if (stream !== undefined) return undefined;
+  const parts = objectParts(scope, body === undefined ? opened : [body]);
+  if (parts === undefined) return undefined;
+  const written = writtenAnswers(scope, h);
+  const found = parts.objects.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`, written.get(t)));
+  if (found.length === 1 && !parts.null) {
+    const shape = found[0] as Shape;
+    return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
+      ? shape
+      : undefined;
+  }
+  return { kind: 'union', members: [...found, ...(parts.null ? [NULL] : [])] };
+}
+
+const NULL: Shape = { kind: 'null' };
+const NOTHING = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+
+/**
+ * The object types among `types` (a return type's members, each out of its `Reply`) when every one
+ * is an object type or `null`, `undefined` or `void` (`User | undefined`: nothing is sent for
+ * `undefined`, `null` is written as it is); bytes and streams are sent as they are, and a union
+ * with anything else has no writer.
+ */
+function objectParts(
+  scope: Scope,
+  types: readonly ts.Type[],
+): { objects: ts.Type[]; null: boolean } | undefined {
+  const members = types.flatMap((t) => (t.isUnion() ? t.types : [t]));
+  const objects = members.filter((t) => (t.flags & (NOTHING | ts.TypeFlags.Null)) === 0);
+  const usable = (t: ts.Type) =>
+    (t.flags & ts.TypeFlags.Object) !== 0 && !isBytes(t) && streamKind(scope, t) === undefined;
+  if (objects.length === 0 || !objects.every(usable)) return undefined;
+  return { objects, null: members.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) };
 }
 
 /** `T` of fw's `Reply<T>`, or undefined when `type` is not one. */

@@ -50,7 +50,8 @@ export function modelFile(
     const model = controllerModel(scope, { shapes, answers, documented }, c, losers);
     return model === undefined || losers.has(c) || !c.exported ? [] : [model];
   });
-  const published = publishedEvents(scope, documented, [file]);
+  // A published event's type gets a writer, as a handler's answer does.
+  const published = publishedEvents(scope, answers, [file]);
   return {
     controllers,
     types: shapes.types(),

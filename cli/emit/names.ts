@@ -59,8 +59,12 @@ export const SERIALIZE_EXPORTS = [
   'own',
   'writeArray',
   'writeBoolean',
+  'writeEither',
   'writeNumber',
+  'writeOther',
+  'writeRecord',
   'writeString',
+  'writeTuple',
 ];
 
 /** The `fw/query` exports that query readers use, reserved whether used or not. */

@@ -41,7 +41,12 @@ export function buildView(model: AppModel, out: string): BindingsView {
     ),
   );
   const checkers = buildCheckers(types, validated, names);
-  const writers = buildWriters([...(model.responses ?? [])].sort(byId), controllers, names);
+  const writers = buildWriters(
+    [...(model.responses ?? [])].sort(byId),
+    controllers,
+    names,
+    model.published,
+  );
   const readers = buildReaders(controllers, names);
   const fresh = planFresh(controllers, [...types, ...(model.responses ?? [])], names);
   const instances = model.instances ?? [];
@@ -108,6 +113,12 @@ export function buildView(model: AppModel, out: string): BindingsView {
     ),
     hasFresh: !fresh.empty,
     fresh: fresh.view(local),
+    hasPublished: writers.events.size > 0,
+    // `__proto__` as a written key would set the object's prototype; computed, it is a key.
+    published: [...writers.events].map(([event, writer]) => ({
+      event: event === '__proto__' ? `[${quote(event)}]` : quote(event),
+      writer,
+    })),
   };
 }
 

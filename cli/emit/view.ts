@@ -22,6 +22,10 @@ export interface BindingsView {
   /** Whether a parameter is validated or an answer written, so that there are types to prove. */
   readonly hasFresh: boolean;
   readonly fresh: FreshView;
+  /** Whether a published event has a writer: the bindings' `published`. */
+  readonly hasPublished: boolean;
+  /** Each published event name (quoted) and its writer, by name. */
+  readonly published: readonly { readonly event: string; readonly writer: string }[];
 }
 
 /** `fresh.hbs`: the types fwgen read, and one compile-time comparison per declared type. */

@@ -1,42 +1,73 @@
 /**
- * The response writers of a generated module: one function per named response type and per
- * handler whose answer is an anonymous object or an array, each written out as plain statements
- * that call the `fw/serialize` helpers (see that module for what a writer answers). A shape no
- * writer knows better (a union, a record, a tuple, a date, `unknown`) is written by `json`, which
- * is `JSON.stringify`. `templates/writer.hbs` writes each down.
+ * The writers of a generated module: one function per named response type, per handler whose
+ * answer (an HTTP response, a WebSocket reply, an event stream's data) is an anonymous object, an
+ * array or a union of them, and per event name the code publishes with more than one type, each
+ * written out as plain statements that call the `fw/serialize` helpers (see that module for what
+ * a writer answers). Objects, arrays, records, tuples and unions holding them are written by
+ * their declared types (`written-unions.ts` says how a union is); `unknown` (and a union that
+ * holds it) is written by `json`, which is `JSON.stringify`, and so are unions of primitives and
+ * dates, which carry no property to leave out. `templates/writer.hbs` writes each down.
  */
-import type { ControllerModel, NamedType, PropertyShape, Shape } from '../ir.js';
+import type { ControllerModel, NamedType, PropertyShape, PublishedEvent, Shape } from '../ir.js';
 import { quote } from './layout.js';
 import { Helpers, INHERITED, type Names, propertyPart } from './names.js';
 import type { ModulePart, WriterView } from './view.js';
+import { writtenParts } from './written-unions.js';
+
+/** The writers, and the writer of each published event's name. */
+export interface Writers extends ModulePart<WriterView> {
+  /** The writer of each event name published with a known type, by name, sorted. */
+  readonly events: ReadonlyMap<string, string>;
+}
 
 /**
  * Writes the writers of `types` (in their order), then one for each handler of `controllers` (in
- * their order) whose answer is not simply one of them; the writers by
- * `<controller name>.<handler name>`. Names are claimed from `names`: `write<Name>` per type,
- * `write<Controller>_<handler>` per handler, `…_<property>` and `…_item` for nested shapes.
+ * their order) whose answer is not simply one of them, then one for each event name of `published`
+ * with more than one type; the writers by `<controller name>.<handler name>`. Names are claimed
+ * from `names`: `write<Name>` per type, `write<Controller>_<handler>` per handler,
+ * `writeEvent_<name>` per event, `…_<property>` and `…_item` for nested shapes.
  */
 export function buildWriters(
   types: readonly NamedType[],
   controllers: readonly ControllerModel[],
   names: Names,
-): ModulePart<WriterView> {
+  published: readonly PublishedEvent[] = [],
+): Writers {
   const own = new Map(types.map((t) => [t.id, names.claim(`write${t.name}`)] as const));
-  const emitter = new Emitter(names, own);
+  const emitter = new Emitter(names, own, new Map(types.map((t) => [t.id, t] as const)));
   for (const t of types) emitter.write(t.shape, own.get(t.id) as string, t.id);
   const handlers = new Map<string, string>();
   for (const c of controllers) {
     for (const h of c.handlers) {
       const shape = h.response;
       if (shape === undefined) continue;
+      const base = `write${c.name}_${h.name}`;
       const name =
         shape.kind === 'ref'
           ? emitter.writerOf(shape.id)
-          : emitter.write(shape, names.claim(`write${c.name}_${h.name}`));
-      handlers.set(`${c.name}.${h.name}`, name);
+          : shape.kind === 'union'
+            ? emitter.function(shape, base)
+            : emitter.write(shape, names.claim(base));
+      // A union of what has no properties to leave out is JSON.stringify's, as without a writer.
+      if (name !== 'json') handlers.set(`${c.name}.${h.name}`, name);
     }
   }
-  return { functions: emitter.functions, names: handlers, helpers: emitter.helpers.used };
+  const events = new Map<string, string>();
+  for (const [event, ids] of byName(published.filter((e) => own.has(e.type)))) {
+    const shape: Shape =
+      ids.length === 1
+        ? { kind: 'ref', id: ids[0] as string }
+        : { kind: 'union', members: ids.map((id) => ({ kind: 'ref', id }) as const) };
+    events.set(event, emitter.function(shape, `writeEvent_${propertyPart(event)}`));
+  }
+  return { functions: emitter.functions, names: handlers, helpers: emitter.helpers.used, events };
+}
+
+/** The type ids published under each event name, the names in order. */
+function byName(published: readonly PublishedEvent[]): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  for (const e of published) ids.set(e.name, [...(ids.get(e.name) ?? []), e.type]);
+  return ids;
 }
 
 class Emitter {
@@ -44,10 +75,21 @@ class Emitter {
   readonly helpers = new Helpers();
   readonly #names: Names;
   readonly #own: ReadonlyMap<string, string>;
+  readonly #types: ReadonlyMap<string, NamedType>;
+  /**
+   * The writer of each union written so far, by its shape's text: a union's written parts can
+   * hold the union again (`type Tree = Tree[] | Leaf[]`), whose writer is then the same.
+   */
+  readonly #unions = new Map<string, string>();
 
-  constructor(names: Names, own: ReadonlyMap<string, string>) {
+  constructor(
+    names: Names,
+    own: ReadonlyMap<string, string>,
+    types: ReadonlyMap<string, NamedType>,
+  ) {
     this.#names = names;
     this.#own = own;
+    this.#types = types;
   }
 
   /** Adds the function `name` writing `shape`, its nested functions after it; returns `name`. */
@@ -72,7 +114,7 @@ class Emitter {
   }
 
   #object(properties: readonly PropertyShape[], self: string) {
-    this.helpers.use('isJsonObject', 'json');
+    this.helpers.use('isJsonObject', 'writeOther');
     const members = properties.map((p, i) => {
       const key = quote(p.name);
       const value = INHERITED.has(p.name) ? `${this.helpers.use('own')}(v, ${key})` : `v[${key}]`;
@@ -96,17 +138,41 @@ class Emitter {
       case 'array':
         return [
           this.helpers.use('writeArray'),
-          [value, this.#function(shape.element, `${base}_item`)],
+          [value, this.function(shape.element, `${base}_item`)],
         ];
+      case 'record':
+        return [
+          this.helpers.use('writeRecord'),
+          [value, this.function(shape.value, `${base}_value`)],
+        ];
+      case 'tuple': {
+        const places = shape.elements.map((e, i) => this.function(e, `${base}_${i}`));
+        const rest = shape.rest === undefined ? [] : [this.function(shape.rest, `${base}_rest`)];
+        return [this.helpers.use('writeTuple'), [value, `[${places.join(', ')}]`, ...rest]];
+      }
+      case 'union': {
+        const { object, array } = writtenParts(shape.members, this.#types);
+        if (object !== undefined && array !== undefined) {
+          const objects = this.function(object, `${base}_object`);
+          return [
+            this.helpers.use('writeEither'),
+            [value, objects, this.function(array, `${base}_array`)],
+          ];
+        }
+        const only = object ?? array;
+        return only === undefined
+          ? [this.helpers.use('json'), [value]]
+          : this.#writing(only, value, base);
+      }
       case 'object':
         return [this.write(shape, this.#names.claim(base)), [value]];
       default:
-        return [this.#function(shape, base), [value]];
+        return [this.function(shape, base), [value]];
     }
   }
 
   /** A function that writes a value of `shape`, to call or to pass as an array's `element`. */
-  #function(shape: Shape, base: string): string {
+  function(shape: Shape, base: string): string {
     switch (shape.kind) {
       case 'string':
         return this.helpers.use('writeString');
@@ -118,11 +184,25 @@ class Emitter {
         return this.helpers.use(LITERAL[typeof shape.value] ?? 'json');
       case 'ref':
         return this.writerOf(shape.id);
+      case 'union': {
+        const { object, array } = writtenParts(shape.members, this.#types);
+        const only = object === undefined ? array : array === undefined ? object : undefined;
+        if (object === undefined && array === undefined) return this.helpers.use('json');
+        if (only?.kind === 'ref') return this.writerOf(only.id);
+        const key = JSON.stringify(shape);
+        const made = this.#unions.get(key);
+        if (made !== undefined) return made;
+        const name = this.#names.claim(base);
+        this.#unions.set(key, name);
+        return this.write(only ?? shape, name);
+      }
       case 'object':
       case 'array':
+      case 'record':
+      case 'tuple':
         return this.write(shape, this.#names.claim(base));
       default:
-        // Dates (`toJSON`), records, tuples, unions, null and unknown: as JSON.stringify has it.
+        // Dates (`toJSON`), null and unknown: as JSON.stringify has them.
         return this.helpers.use('json');
     }
   }

@@ -3,7 +3,7 @@ import { type AnswerOf, type At, type Bindings, type Compared, type Fresh, type 
 import type { Context } from 'fw/context';
 import type { ControllerContext, HttpRequestContext, WebSocketMessageContext } from 'fw/core';
 import { type Pagination, type Query, type Values, oneValue } from 'fw/query';
-import { first, isJsonObject, json, member, object, writeArray, writeNumber, writeString } from 'fw/serialize';
+import { first, isJsonObject, json, member, object, writeArray, writeNumber, writeOther, writeString } from 'fw/serialize';
 import { type Issues, type Key, array, date, fail, isObject, number, prefix, string, validator } from 'fw/validate';
 import { config } from './config.js';
 import { OrderFeed, OrderFeedEvents, OrderFeedGateway } from './feed.js';
@@ -67,16 +67,27 @@ function checkCreateUser(v: unknown, issues: Issues, key: Key): unknown {
 }
 const validateCreateUser = validator(checkCreateUser);
 
+// examples/app/orders#OrderPlaced
+function writeOrderPlaced(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderPlaced);
+  let out = first('{"name":', writeString(v['name']));
+  out = member(out, ',"orderId":', writeNumber(v['orderId']));
+  out = member(out, ',"sku":', writeString(v['sku']));
+  out = member(out, ',"qty":', writeNumber(v['qty']));
+  out = member(out, ',"occurredAt":', json(v['occurredAt']));
+  return object(out);
+}
+
 // examples/app/session#Session
 function writeSession(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
-  const out = first('{"user":', json(v['user']));
+  if (!isJsonObject(v)) return writeOther(v, writeSession);
+  const out = first('{"user":', writeUser(v['user']));
   return object(out);
 }
 
 // examples/app/store#User
 function writeUser(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeUser);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"name":', writeString(v['name']));
   out = member(out, ',"email":', writeString(v['email']));
@@ -85,13 +96,13 @@ function writeUser(v: unknown): string | undefined {
 }
 
 function writeOrderController_place(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_place);
   const out = first('{"orderId":', writeNumber(v['orderId']));
   return object(out);
 }
 
 function writeUserController_list(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeUserController_list);
   let out = first('{"page":', writeNumber(v['page']));
   out = member(out, ',"size":', writeNumber(v['size']));
   out = member(out, ',"users":', writeArray(v['users'], writeUser));
@@ -300,6 +311,9 @@ export const bindings: Bindings = {
       ],
     }),
   ],
+  published: {
+    'order.placed': writeOrderPlaced,
+  },
 };
 
 // The types fwgen read. Each line below fails tsc, with a message naming the type, when a handler's

@@ -46,6 +46,12 @@ export interface Bindings {
    * is taken from `providers` or created with no arguments. Only version 3 has one.
    */
   readonly graph?: Graph;
+  /**
+   * The writers of the events the code publishes (`publishEvents`), by event name: each writes an
+   * event of the type fwgen found published under that name, by its declared properties, for the
+   * broker message. An event whose name is not here is sent as `JSON.stringify` writes it.
+   */
+  readonly published?: Readonly<Record<string, (event: unknown) => string | undefined>>;
 }
 
 /**
@@ -145,8 +151,10 @@ export interface HandlerBinding<C = unknown> {
   /** Calls the handler with resolved arguments; `args[i]` fills `params[i]`. */
   invoke(controller: C, args: readonly unknown[]): unknown;
   /**
-   * Writes the handler's JSON answer from its declared type (fwgen generates one for an HTTP
-   * handler that answers an object or an array; see `fw/serialize`); `JSON.stringify` without.
+   * Writes the handler's JSON answer from its declared type (see `fw/serialize`): fwgen generates
+   * one for an HTTP handler that answers an object or an array, for a WebSocket handler whose reply
+   * is one, and for an HTTP handler answering `sse()` of such data, where it writes each event's
+   * data. `JSON.stringify` without.
    */
   readonly serialize?: (value: unknown) => string | undefined;
 }

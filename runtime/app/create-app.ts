@@ -113,11 +113,15 @@ export function createApp(options: AppOptions): App {
   const consumers = new Map<string, Route[]>();
   const deliveries = new ConsumerDeliveries();
   const unconsumed = warnUnconsumed(logger, (name) => consumers.has(name));
-  // Each event carries the id of the request, message or connection that published it.
+  // An event is written by the writer of its published type, when fwgen found one: the broker
+  // message holds its declared properties only. Each carries the id of the request, message or
+  // connection that published it.
+  const eventWriters = new Map(Object.entries(options.bindings.published ?? {}));
   const publisher = {
     publish: (ctx: Context, event: DomainEvent) => {
       unconsumed(event.name);
-      return transport.publish(event.name, encoder.encode(JSON.stringify(event)), {
+      const text = eventWriters.get(event.name)?.(event) ?? JSON.stringify(event);
+      return transport.publish(event.name, encoder.encode(text), {
         requestId: requestIdOf(ctx),
       });
     },

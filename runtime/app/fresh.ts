@@ -15,6 +15,7 @@
  * // does not satisfy the constraint '"fresh"'.
  */
 import type { Reply } from '../http/reply.js';
+import type { SseStream } from '../http/sse.js';
 
 /** Stands for "the key may be absent", a value no declared type can hold. */
 declare const absent: unique symbol;
@@ -101,11 +102,14 @@ export type At<T, Key extends string | number> = T extends readonly (infer Eleme
 export type Fresh<Verdict extends 'fresh'> = Verdict;
 
 /**
- * What a handler method answers, as fwgen reads its response: the return type awaited, and the
- * body of fw's `Reply<T, S>`.
+ * What a handler method answers, as fwgen reads its response: the return type awaited, the body
+ * of fw's `Reply<T, S>`, and for an `sse()` stream the type of its events' data.
  */
-export type AnswerOf<Method extends (...args: never[]) => unknown> = [
-  Awaited<ReturnType<Method>>,
-] extends [Reply<infer Body, number>]
-  ? Body
-  : Awaited<ReturnType<Method>>;
+export type AnswerOf<Method extends (...args: never[]) => unknown> = Opened<
+  [Awaited<ReturnType<Method>>] extends [Reply<infer Body, number>]
+    ? Body
+    : Awaited<ReturnType<Method>>
+>;
+
+/** An answer's body as its writer sees it: the data of an `sse()` stream, else the body itself. */
+type Opened<Body> = [Body] extends [SseStream<infer Data>] ? Data : Body;

@@ -1,4 +1,4 @@
-/** `fw/serialize`: the leaf writers and plumbing that fwgen's generated response writers call. */
+/** `fw/serialize`: the leaf writers and plumbing that fwgen's generated writers call. */
 export {
   first,
   isJsonObject,
@@ -9,6 +9,10 @@ export {
   type Writer,
   writeArray,
   writeBoolean,
+  writeEither,
   writeNumber,
+  writeOther,
+  writeRecord,
   writeString,
+  writeTuple,
 } from '../core/serialize/writers.js';

@@ -6,6 +6,7 @@ import { findHttpError } from '../core/error-chain.js';
 import { problemOf } from '../core/errors.js';
 import { jsonText } from '../core/serialize/json-text.js';
 import { Reply } from './reply.js';
+import { SseStream } from './sse.js';
 import { checkHeader, type StagedResponse } from './staged-response.js';
 import { isStreamBody } from './stream-body.js';
 
@@ -16,7 +17,8 @@ const PROBLEM = 'application/problem+json';
 
 /**
  * Stages a successful result: 204 for `undefined`, text, bytes, a stream (stream-body.ts) or JSON,
- * written by `serialize` when the handler has a generated writer; throws if it cannot be sent.
+ * written by `serialize` when the handler has a generated writer (an event stream's data is, each
+ * event's); throws if it cannot be sent.
  */
 export function stageResult(
   res: StagedResponse,
@@ -50,7 +52,8 @@ export function stageResult(
     res.body = body;
   } else if (body instanceof Uint8Array || isStreamBody(body)) {
     type = BINARY;
-    res.body = body;
+    res.body =
+      serialize !== undefined && body instanceof SseStream ? body.writtenBy(serialize) : body;
   } else {
     type = JSON_TYPE;
     res.body = jsonText(body, serialize);

@@ -5,21 +5,28 @@
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
 import { FwError } from '../core/errors.js';
+import type { Writer } from '../core/serialize/writers.js';
 import { Reply } from './reply.js';
 
-/** One event: `data` is sent as it is when a string, as JSON otherwise. */
-export interface SseEvent {
+/**
+ * One event: `data` is sent as it is when a string, as JSON otherwise (by the writer fwgen
+ * generated for `T` when the handler declares it, see {@link sse}).
+ */
+export interface SseEvent<T = unknown> {
   /** The event's id; the browser sends the last one back as `Last-Event-ID` when it reconnects. */
   readonly id?: string | number;
   /** The event's type (`addEventListener(event, …)` in the browser); `message` when absent. */
   readonly event?: string;
-  readonly data: unknown;
+  readonly data: T;
   /** How long the browser waits before reconnecting, in milliseconds. */
   readonly retry?: number;
 }
 
-/** What a source of events may give: an {@link SseEvent} (an object with `data`), a string or a JSON value. */
-export type SseItem = SseEvent | string | number | boolean | null | object;
+/**
+ * What a source of events may give: an {@link SseEvent} (an object with `data`), a string, or the
+ * data itself (by default any JSON value).
+ */
+export type SseItem<T = number | boolean | null | object> = SseEvent<T> | string | T;
 
 /** Options of {@link sse}. */
 export interface SseOptions {
@@ -27,18 +34,31 @@ export interface SseOptions {
   readonly heartbeatMs?: number;
 }
 
-/** The body {@link sse} returns: the events as text, one chunk each. */
-export class SseStream implements AsyncIterable<string> {
-  readonly #source: AsyncIterable<SseItem>;
+/**
+ * The body {@link sse} returns: the events as text, one chunk each. `T` is the events' data type,
+ * which fwgen reads to generate the writer the data is sent by.
+ */
+export class SseStream<T = unknown> implements AsyncIterable<string> {
+  readonly #source: AsyncIterable<SseItem<T>>;
   readonly #heartbeatMs: number;
+  readonly #write: Writer | undefined;
 
-  constructor(source: AsyncIterable<SseItem>, heartbeatMs: number) {
+  constructor(source: AsyncIterable<SseItem<T>>, heartbeatMs: number, write?: Writer) {
     this.#source = source;
     this.#heartbeatMs = heartbeatMs;
+    this.#write = write;
+  }
+
+  /**
+   * The same stream, each event's data that is not a string written by `write` (the handler's
+   * generated writer) instead of `JSON.stringify`.
+   */
+  writtenBy(write: Writer): SseStream<T> {
+    return new SseStream(this.#source, this.#heartbeatMs, write);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<string> {
-    return new SseIterator(this.#source[Symbol.asyncIterator](), this.#heartbeatMs);
+    return new SseIterator(this.#source[Symbol.asyncIterator](), this.#heartbeatMs, this.#write);
   }
 }
 
@@ -47,18 +67,20 @@ export class SseStream implements AsyncIterable<string> {
  * opens with a comment (so the browser's `EventSource` opens at once), sends a comment line after
  * `heartbeatMs` without an event, and ends when the source ends or the client goes away (the
  * source's `return()` is called). The handler reads the `Last-Event-ID` request header to resume.
+ * `T`, the data type, is inferred from `source`; when fwgen reads it as an object or array type,
+ * each event's data is written by its declared properties only, as a JSON answer is.
  * @example return sse(ticksAfter(req.header('last-event-id')), { heartbeatMs: 10_000 });
  * @see docs/API.md "Server-Sent Events"
  */
-export function sse(
-  source: AsyncIterable<SseItem>,
+export function sse<T = number | boolean | null | object>(
+  source: AsyncIterable<SseItem<T>>,
   options: SseOptions = {},
-): Reply<SseStream, 200> {
+): Reply<SseStream<T>, 200> {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   if (!Number.isFinite(heartbeatMs) || heartbeatMs <= 0) {
     invalid('heartbeatMs', 'a positive number of milliseconds', String(heartbeatMs));
   }
-  return new Reply<SseStream, 200>(new SseStream(source, heartbeatMs), undefined, HEADERS);
+  return new Reply<SseStream<T>, 200>(new SseStream(source, heartbeatMs), undefined, HEADERS);
 }
 
 const HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -72,17 +94,19 @@ const HEARTBEAT = Symbol('heartbeat');
 
 /** Gives the first comment, then each event formatted, or a comment when one is long in coming. */
 class SseIterator implements AsyncIterator<string> {
-  readonly #source: AsyncIterator<SseItem>;
+  readonly #source: AsyncIterator<unknown>;
   readonly #heartbeatMs: number;
+  readonly #write: Writer | undefined;
   #opened = false;
   #done = false;
   /** The source's next item, still awaited when a heartbeat came first. */
-  #pending: Promise<IteratorResult<SseItem>> | undefined;
+  #pending: Promise<IteratorResult<unknown>> | undefined;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(source: AsyncIterator<SseItem>, heartbeatMs: number) {
+  constructor(source: AsyncIterator<unknown>, heartbeatMs: number, write: Writer | undefined) {
     this.#source = source;
     this.#heartbeatMs = heartbeatMs;
+    this.#write = write;
   }
 
   async next(): Promise<IteratorResult<string>> {
@@ -95,7 +119,7 @@ class SseIterator implements AsyncIterator<string> {
     const beat = new Promise<typeof HEARTBEAT>((resolve) => {
       this.#timer = setTimeout(resolve, this.#heartbeatMs, HEARTBEAT);
     });
-    let got: IteratorResult<SseItem> | typeof HEARTBEAT;
+    let got: IteratorResult<unknown> | typeof HEARTBEAT;
     try {
       got = await Promise.race([this.#pending, beat]);
     } finally {
@@ -108,7 +132,7 @@ class SseIterator implements AsyncIterator<string> {
       this.#done = true;
       return { done: true, value: undefined };
     }
-    return { done: false, value: formatEvent(got.value) };
+    return { done: false, value: formatEvent(got.value, this.#write) };
   }
 
   async return(): Promise<IteratorResult<string>> {
@@ -125,10 +149,11 @@ class SseIterator implements AsyncIterator<string> {
 /**
  * One event as the stream sends it. An object with `data` is an {@link SseEvent}; anything else
  * is its data. Each line of the data becomes a `data:` line; an `id` or `event` that holds a line
- * break or NUL would let the data forge events, and throws.
+ * break or NUL would let the data forge events, and throws. Data that is not a string is written by
+ * `write` (`JSON.stringify` by default).
  */
-export function formatEvent(item: SseItem): string {
-  if (!isEvent(item)) return dataLines(item);
+export function formatEvent(item: unknown, write: Writer = stringify): string {
+  if (!isEvent(item)) return dataLines(item, write);
   let out = '';
   if (item.event !== undefined) out += `event: ${field('event', item.event)}\n`;
   if (item.id !== undefined) out += `id: ${field('id', item.id)}\n`;
@@ -139,16 +164,18 @@ export function formatEvent(item: SseItem): string {
     }
     out += `retry: ${retry}\n`;
   }
-  return out + dataLines(item.data);
+  return out + dataLines(item.data, write);
 }
 
-function isEvent(item: SseItem): item is SseEvent {
+const stringify: Writer = (v) => JSON.stringify(v);
+
+function isEvent(item: unknown): item is SseEvent {
   return typeof item === 'object' && item !== null && 'data' in item;
 }
 
-/** `data:` lines for `data` (a string as it is, anything else as JSON), then the blank line. */
-function dataLines(data: unknown): string {
-  const text = typeof data === 'string' ? data : JSON.stringify(data);
+/** `data:` lines for `data` (a string as it is, anything else by `write`), then the blank line. */
+function dataLines(data: unknown, write: Writer): string {
+  const text = typeof data === 'string' ? data : write(data);
   if (text === undefined) invalid('data', 'a string or a JSON value', typeof data);
   let out = '';
   for (const line of text.split(LINE_BREAK)) out += `data: ${line}\n`;

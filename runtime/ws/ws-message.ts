@@ -3,7 +3,7 @@
  * handler's return value stages, sent on the same connection once the execution has succeeded.
  */
 import { type Context, withCancel } from '../core/context/context.js';
-import { jsonText } from '../core/serialize/json-text.js';
+import { type JsonWriter, jsonText } from '../core/serialize/json-text.js';
 import type { ConnectionSender } from './sender.js';
 import { type WebSocketContextInit, WsContext } from './ws-context.js';
 
@@ -38,9 +38,12 @@ export class WsMessage extends WsContext {
     this.#cancel?.();
   }
 
-  /** Stages the handler's result: nothing for `undefined`; throws when it cannot be sent. */
-  stage(result: unknown): void {
-    this.#reply = result === undefined ? undefined : encodeReply(result);
+  /**
+   * Stages the handler's result: nothing for `undefined`, JSON written by `write` (the handler's
+   * generated writer) when it has one; throws when it cannot be sent.
+   */
+  stage(result: unknown, write?: JsonWriter): void {
+    this.#reply = result === undefined ? undefined : encodeReply(result, write);
   }
 
   /**
@@ -56,10 +59,11 @@ export class WsMessage extends WsContext {
 }
 
 /**
- * A result as a message: a string as text, a `Uint8Array` as binary, anything else as JSON text.
+ * A result as a message: a string as text, a `Uint8Array` as binary, anything else as JSON text,
+ * by `write` (the writer of the handler's declared reply type) when given, else `JSON.stringify`.
  * @example encodeReply({ ok: true }) // '{"ok":true}'
  */
-export function encodeReply(result: unknown): string | Uint8Array {
+export function encodeReply(result: unknown, write?: JsonWriter): string | Uint8Array {
   if (typeof result === 'string' || result instanceof Uint8Array) return result;
-  return jsonText(result);
+  return jsonText(result, write);
 }

@@ -1,6 +1,6 @@
 /**
  * How the pipeline runs a WebSocket message: the route was chosen at the upgrade, a result is
- * staged as the reply and sent on the same connection after success; an error is handled by the
+ * staged as the reply (written by the handler's generated writer when it has one) and sent on the same connection after success; an error is handled by the
  * connection, which closes (close-codes.ts).
  */
 
@@ -15,8 +15,8 @@ export const webSocketProtocol: Protocol<WsMessage> = {
     throw new FwError('FW_ERR_WEBSOCKET_NOT_FOUND', { path: msg.path() });
   },
   checkpoint() {},
-  stage(msg, result) {
-    msg.stage(result);
+  stage(msg, result, route) {
+    msg.stage(result, route.serialize);
   },
   respond(msg, err) {
     if (err === undefined) msg.reply();

@@ -3,7 +3,7 @@ import { type AnswerOf, type At, type Bindings, type Compared, type Fresh, type 
 import type { Context } from 'fw/context';
 import type { ControllerContext, WebSocketContext } from 'fw/core';
 import type { Values } from 'fw/query';
-import { first, isJsonObject, json, member, object, writeArray, writeNumber, writeString } from 'fw/serialize';
+import { first, isJsonObject, json, member, object, writeArray, writeNumber, writeOther, writeString } from 'fw/serialize';
 import { type Issues, type Key, array, date, fail, isObject, number, prefix, string, validator } from 'fw/validate';
 import { SoakCounters } from './counters.js';
 import { EchoGateway } from './echo.js';
@@ -55,7 +55,7 @@ const validatePlaceOrder = validator(checkPlaceOrder);
 
 // bench/soak/app/items#Item
 function writeItem(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeItem);
   let out = first('{"id":', writeNumber(v['id']));
   out = member(out, ',"page":', writeNumber(v['page']));
   out = member(out, ',"tags":', writeArray(v['tags'], writeString));
@@ -63,8 +63,19 @@ function writeItem(v: unknown): string | undefined {
   return object(out);
 }
 
+// bench/soak/app/orders#OrderPlaced
+function writeOrderPlaced(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeOrderPlaced);
+  let out = first('{"name":', writeString(v['name']));
+  out = member(out, ',"orderId":', writeNumber(v['orderId']));
+  out = member(out, ',"total":', writeNumber(v['total']));
+  out = member(out, ',"publishedAt":', writeNumber(v['publishedAt']));
+  out = member(out, ',"occurredAt":', json(v['occurredAt']));
+  return object(out);
+}
+
 function writeOrderController_place(v: unknown): string | undefined {
-  if (!isJsonObject(v)) return json(v);
+  if (!isJsonObject(v)) return writeOther(v, writeOrderController_place);
   let out = first('{"ref":', writeNumber(v['ref']));
   out = member(out, ',"orderId":', writeNumber(v['orderId']));
   return object(out);
@@ -161,6 +172,9 @@ export const bindings: Bindings = {
       ],
     }),
   ],
+  published: {
+    'order.placed': writeOrderPlaced,
+  },
 };
 
 // The types fwgen read. Each line below fails tsc, with a message naming the type, when a handler's

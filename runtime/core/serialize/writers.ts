@@ -1,22 +1,29 @@
 /**
- * `fw/serialize`: the leaf writers and plumbing that fwgen's generated response writers call. A
- * writer turns a handler's JSON answer into text from its declared return type, property by
- * property, instead of `JSON.stringify` walking the object: for job get of `npm run bench` that is
- * 6,000 fewer instructions per request.
+ * `fw/serialize`: the leaf writers and plumbing that fwgen's generated writers call. A writer turns
+ * a value into JSON text from its declared type (an HTTP answer, a WebSocket reply, an event
+ * stream's data, a published event), property by property, instead of `JSON.stringify` walking the
+ * object: for job get of `npm run bench` that is 6,000 fewer instructions per request.
  *
- * A writer answers exactly what `JSON.stringify` answers for a value of the declared type, except
- * that a plain object is written with its declared properties only, in declaration order (a
- * property the type does not declare is not sent, as with Fastify's response schemas). A value of
- * another type than declared (an `any` that lied) is written by `JSON.stringify` itself, as is any
- * object that is not plain (a class instance, a Date) or has a `toJSON` method; `undefined` means
- * "no JSON" (`JSON.stringify` of a function, say): the property is left out, an array element is
- * `null`. A declared property is read as `v[name]`: one that a plain object lacks but
- * `Object.prototype` has been given (prototype pollution) would be sent, and a non-enumerable own
- * property (`Object.defineProperty`) is sent where `JSON.stringify` leaves it out.
+ * A writer answers what `JSON.stringify` answers for a value of the declared type, except that only
+ * the declared properties are sent, in declaration order (as with Fastify's response schemas):
+ * - a plain object (no prototype but `Object.prototype` or none, no `toJSON`) is read at once, the
+ *   fast path ({@link isJsonObject});
+ * - any other object goes through {@link writeOther}: what its `toJSON` answers, else the object
+ *   itself (a class instance), is written by its declared properties, read by name;
+ * - arrays ({@link writeArray}), records ({@link writeRecord}) and tuples ({@link writeTuple}) by
+ *   their elements' types, a `toJSON` answer in their place; a union of objects and arrays by
+ *   {@link writeEither} and by one object writer of every property its members declare.
+ * `JSON.stringify` writes what has no declared properties to go by: `unknown`, `any`, dates (their
+ * `toJSON` text), unions of primitives, a union of a record with other object types, and a value of
+ * another type than declared (an `any` that lied: a string where an object was declared, a boxed
+ * primitive); `undefined` means "no JSON" (`JSON.stringify` of a function, say): the property is
+ * left out, an array element is `null`. A declared property is read as `v[name]`: one that an
+ * object lacks but `Object.prototype` has been given (prototype pollution) would be sent, and a
+ * non-enumerable own property is sent where `JSON.stringify` leaves it out.
  *
  * @example
  * function writePoint(v: unknown): string | undefined {
- *   if (!isJsonObject(v)) return json(v);
+ *   if (!isJsonObject(v)) return writeOther(v, writePoint);
  *   let out = first('{"x":', writeNumber(v['x']));
  *   out = member(out, ',"y":', writeNumber(v['y']));
  *   return object(out);
@@ -58,10 +65,13 @@ export function writeBoolean(v: unknown): string | undefined {
   return v === false ? 'false' : JSON.stringify(v);
 }
 
-/** An array, each element by `element` (`null` where it answers undefined, as for a hole). */
+/**
+ * An array, each element by `element` (`null` where it answers undefined, as for a hole); an array
+ * with `toJSON` from what it answers.
+ */
 export function writeArray(v: unknown, element: Writer): string | undefined {
   if (!Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
-    return JSON.stringify(v);
+    return otherArray(v, element);
   }
   let out = '';
   for (let i = 0; i < v.length; i++) {
@@ -72,18 +82,153 @@ export function writeArray(v: unknown, element: Writer): string | undefined {
 }
 
 /**
- * Whether a generated writer may write `v` property by property: a plain object (an object
- * literal, parsed JSON, a null-prototype record) without `toJSON`. Its declared properties are
- * then read as `JSON.stringify` would find them. Any other object (a class instance, whose getters
- * live on its prototype; a boxed primitive; a Date) goes to `JSON.stringify` whole.
+ * What is no array, or an array with `toJSON`: what `toJSON` answers, an array by `element`. Apart
+ * from {@link writeArray}, whose closure would otherwise make every call allocate a context.
+ */
+function otherArray(v: unknown, element: Writer): string | undefined {
+  const a = answerOf(v);
+  return Array.isArray(a) ? items(a.length, (i) => element(a[i])) : stringifyAnswer(a);
+}
+
+/** `[…]` of `count` elements, the text of each from `write` (`null` where it answers undefined). */
+function items(count: number, write: (i: number) => string | undefined): string {
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    if (i > 0) out += ',';
+    out += write(i) ?? 'null';
+  }
+  return `[${out}]`;
+}
+
+/**
+ * Whether a generated object writer writes `v` by its declared properties: a plain object (an
+ * object literal, parsed JSON, a null-prototype record) without `toJSON`, the fast path; or the
+ * object {@link writeOther} is handing to the writer this moment. Every other value goes to
+ * {@link writeOther} first.
  */
 export function isJsonObject(v: unknown): v is Readonly<Record<string, unknown>> {
   if (typeof v !== 'object' || v === null) return false;
   const proto: unknown = Object.getPrototypeOf(v);
   return (
-    (proto === Object.prototype || proto === null) &&
-    typeof (v as { toJSON?: unknown }).toJSON !== 'function'
+    ((proto === Object.prototype || proto === null) &&
+      typeof (v as { toJSON?: unknown }).toJSON !== 'function') ||
+    v === handed
   );
+}
+
+/**
+ * The object {@link writeOther} hands to a writer, which {@link isJsonObject} then lets it read by
+ * name. A module variable rather than an argument, so that the plain objects' path, which every
+ * answer takes, passes and tests nothing more; nested objects are never it (a writer checks its
+ * value once, before reading it), and a nested `writeOther` puts the outer one back when done.
+ */
+let handed: object | undefined;
+
+/**
+ * A value of an object type that is not a plain object, written by `write` (the type's writer):
+ * an object with a `toJSON` method is written from what `toJSON()` answers (as `JSON.stringify`
+ * does), and any other object (a class instance, an ORM row) by its declared properties, each
+ * read by name as `v[name]`, so a getter on its prototype is sent and an undeclared field is
+ * not. What is no object (an `any` that lied: a string, `null`), an array, a boxed primitive, or
+ * a `toJSON` answer that is none of these (a Date's string), is `JSON.stringify`'s.
+ */
+export function writeOther(v: unknown, write: Writer): string | undefined {
+  let o = v;
+  if (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof (o as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    o = (o as { toJSON(): unknown }).toJSON();
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o) || isBoxed(o)) {
+    return stringifyAnswer(o);
+  }
+  const outer = handed;
+  handed = o;
+  try {
+    return write(o);
+  } finally {
+    handed = outer;
+  }
+}
+
+/**
+ * A record (`Record<string, T>`, an index signature), each own enumerable property by `value`
+ * in the object's order, as `JSON.stringify` finds them; an object with `toJSON` from what it
+ * answers. A property whose value has no text is left out.
+ */
+export function writeRecord(v: unknown, value: Writer): string | undefined {
+  const o = answerOf(v);
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return stringifyAnswer(o);
+  const record = o as Readonly<Record<string, unknown>>;
+  let out = '';
+  for (const key of Object.keys(record)) {
+    const text = value(record[key]);
+    if (text === undefined) continue;
+    out += `${out.length === 0 ? '{' : ','}${writeString(key)}:${text}`;
+  }
+  return out.length === 0 ? '{}' : `${out}}`;
+}
+
+/**
+ * A tuple: each place by its writer in `places`, the places after them by `rest` (left out of
+ * the text when there is no `rest`: the type declares no such place); an array with `toJSON`
+ * from what it answers.
+ */
+export function writeTuple(
+  v: unknown,
+  places: readonly Writer[],
+  rest?: Writer,
+): string | undefined {
+  const a = answerOf(v);
+  if (!Array.isArray(a)) return stringifyAnswer(a);
+  const count = rest === undefined ? Math.min(a.length, places.length) : a.length;
+  return items(count, (i) => ((places[i] ?? rest) as Writer)(a[i]));
+}
+
+/**
+ * A value of a union that holds object and array types: an array by `array`, anything else by
+ * `object` (whose writer sends what is no object to `JSON.stringify`).
+ */
+export function writeEither(v: unknown, object: Writer, array: Writer): string | undefined {
+  return Array.isArray(v) ? array(v) : object(v);
+}
+
+/** A boxed primitive (`new String('x')`), which `JSON.stringify` writes as the primitive. */
+function isBoxed(o: object): boolean {
+  return o instanceof String || o instanceof Number || o instanceof Boolean || o instanceof BigInt;
+}
+
+/**
+ * `JSON.stringify(a)` for what a `toJSON` method answered (or a value without one): an object
+ * it answers is not asked for its own `toJSON` again, as `JSON.stringify` does not.
+ */
+function stringifyAnswer(a: unknown): string | undefined {
+  if (
+    typeof a !== 'object' ||
+    a === null ||
+    typeof (a as { toJSON?: unknown }).toJSON !== 'function'
+  ) {
+    return JSON.stringify(a);
+  }
+  if (Array.isArray(a)) return items(a.length, (i) => JSON.stringify(a[i]));
+  const o = a as Readonly<Record<string, unknown>>;
+  let out = '';
+  for (const key of Object.keys(o)) {
+    const text = JSON.stringify(o[key]);
+    if (text !== undefined) out += `${out.length === 0 ? '{' : ','}${JSON.stringify(key)}:${text}`;
+  }
+  return out.length === 0 ? '{}' : `${out}}`;
+}
+
+/** What `JSON.stringify` writes for `v`: what its `toJSON` method answers, when it has one. */
+function answerOf(v: unknown): unknown {
+  return typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { toJSON?: unknown }).toJSON === 'function'
+    ? (v as { toJSON(): unknown }).toJSON()
+    : v;
 }
 
 /**

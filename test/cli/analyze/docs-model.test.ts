@@ -194,7 +194,8 @@ export class OrderController {
         at: { file: 'app/orders.ts', line: 18, column: 31 },
       },
     ]);
-    const placed = analysis.model.documented?.find((t) => t.name === 'OrderPlaced');
+    // A published type gets a writer: it is among the response types.
+    const placed = analysis.model.responses?.find((t) => t.name === 'OrderPlaced');
     expect(placed?.doc).toEqual({ summary: 'An order was placed.' });
   });
 });

@@ -1,5 +1,5 @@
 // Which handlers get a response writer, and from which shape: the return type, awaited, out of a
-// Reply; objects and arrays only, never a diagnostic.
+// Reply; objects and arrays (with null or undefined beside) only, never a diagnostic.
 import { describe, expect, it } from 'vitest';
 import type { Shape } from '../../../cli/ir.js';
 import { analyzeCase, caseModule } from './support.js';
@@ -26,6 +26,8 @@ describe('analyzer: response shapes', () => {
     ['awaited', { kind: 'array', element: ref('Item') }],
     ['typedReply', ref('Item')],
     ['hidden', ref('Hidden')],
+    // Nothing is sent for undefined: the writer writes the Item.
+    ['maybe', ref('Item')],
     [
       'inferred',
       {
@@ -47,8 +49,8 @@ describe('analyzer: response shapes', () => {
     expect(responseOf('AnswersController', handler)).toEqual(shape);
   });
 
-  it.each(['text', 'nothing', 'maybe', 'either', 'away', 'bytes', 'loose'])(
-    'leaves %s to JSON.stringify: not an object or array alone',
+  it.each(['text', 'nothing', 'either', 'away', 'bytes', 'loose'])(
+    'leaves %s to JSON.stringify: not objects and arrays, with null or undefined beside',
     (handler) => {
       expect(responseOf('AnswersController', handler)).toBeUndefined();
     },

@@ -41,7 +41,7 @@ describe('writer functions', () => {
       [
         '// src/a#Item',
         'function writeItem(v: unknown): string | undefined {',
-        '  if (!isJsonObject(v)) return json(v);',
+        '  if (!isJsonObject(v)) return writeOther(v, writeItem);',
         `  let out = first('{"id":', writeNumber(v['id']));`,
         `  out = member(out, ',"name":', writeString(v['name']));`,
         `  out = member(out, ',"tags":', writeArray(v['tags'], writeString));`,
@@ -51,7 +51,7 @@ describe('writer functions', () => {
         '',
         '// src/a#Owner',
         'function writeOwner(v: unknown): string | undefined {',
-        '  if (!isJsonObject(v)) return json(v);',
+        '  if (!isJsonObject(v)) return writeOther(v, writeOwner);',
         `  let out = first('{"login":', writeString(v['login']));`,
         `  out = member(out, ',"constructor":', writeString(own(v, 'constructor')));`,
         '  return object(out);',
@@ -72,7 +72,7 @@ describe('writer functions', () => {
     );
   });
 
-  it('names nested objects after their property, and leaves unions, dates and unknowns to json', () => {
+  it('names nested objects after their property, and leaves unions of primitives, dates and unknowns to json', () => {
     const text = writers([
       object({
         box: object({}),
@@ -84,7 +84,9 @@ describe('writer functions', () => {
     ]);
     expect(text).toContain('function writeA_h0_box(v: unknown): string | undefined {');
     expect(text).toContain('function writeA_h0_content_type(v: unknown): string | undefined {');
-    expect(text).toContain("  if (!isJsonObject(v)) return json(v);\n  return '{}';");
+    expect(text).toContain(
+      "  if (!isJsonObject(v)) return writeOther(v, writeA_h0_box);\n  return '{}';",
+    );
     expect(text).toContain(`out = member(out, ',"at":', json(v['at']));`);
     expect(text).toContain(`out = member(out, ',"either":', json(v['either']));`);
     expect(text).toContain(`out = member(out, ',"x":', json(v['x']));`);

@@ -1,6 +1,11 @@
 import { sse } from 'fw';
-import { describe, expect, it } from 'vitest';
-import { formatEvent, type SseItem } from '../../../runtime/http/sse.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  formatEvent,
+  type SseEvent,
+  type SseItem,
+  type SseStream,
+} from '../../../runtime/http/sse.js';
 
 describe('formatEvent', () => {
   it.each<[string, { given: SseItem; want: string }]>([
@@ -45,6 +50,17 @@ describe('formatEvent', () => {
     );
   });
 
+  it('writes data that is not a string by the writer given, a string as it is', () => {
+    const writeId = (v: unknown) => JSON.stringify({ id: (v as { id: unknown }).id });
+    const row = { id: 1, passwordHash: 'x' };
+    expect(formatEvent(row, writeId)).toBe('data: {"id":1}\n\n');
+    expect(formatEvent({ id: 2, data: row }, writeId)).toBe('id: 2\ndata: {"id":1}\n\n');
+    expect(formatEvent({ data: 'as is' }, writeId)).toBe('data: as is\n\n');
+    expect(() => formatEvent(row, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'FW_ERR_SSE_INVALID' }),
+    );
+  });
+
   it('says what was wrong and what to do', () => {
     expect(() => formatEvent({ id: 'a\nb', data: 1 })).toThrow(
       'sse(): id must be free of line breaks and NUL (they would forge events); got "a\\nb"',
@@ -83,6 +99,26 @@ describe('sse()', () => {
     while (got.value === ':\n\n') got = await it.next();
     expect(got).toEqual({ done: false, value: 'data: late\n\n' });
     expect(await it.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('infers the data type from the source; an untyped source still compiles', () => {
+    async function* events(): AsyncGenerator<SseEvent<{ id: number }>> {}
+    async function* data(): AsyncGenerator<{ id: number }> {}
+    expectTypeOf(sse(events()).body).toEqualTypeOf<SseStream<{ id: number }>>();
+    expectTypeOf(sse(data()).body).toEqualTypeOf<SseStream<{ id: number }>>();
+    const loose: AsyncIterable<SseItem> = data();
+    expectTypeOf(sse(loose).body).toEqualTypeOf<SseStream<number | boolean | object | null>>();
+  });
+
+  it('writtenBy writes each event data by the writer, the rest as before', async () => {
+    const source = (async function* () {
+      yield { id: 1, data: { id: 1, secret: 's' } };
+      yield 'text';
+    })();
+    const writeId = (v: unknown) => `{"id":${(v as { id: number }).id}}`;
+    const chunks: string[] = [];
+    for await (const chunk of sse(source).body.writtenBy(writeId)) chunks.push(chunk);
+    expect(chunks).toEqual([':\n\n', 'id: 1\ndata: {"id":1}\n\n', 'data: text\n\n']);
   });
 
   it('return() stops the source and ends the stream', async () => {

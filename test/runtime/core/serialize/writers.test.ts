@@ -13,8 +13,12 @@ import {
   type Writer,
   writeArray,
   writeBoolean,
+  writeEither,
   writeNumber,
+  writeOther,
+  writeRecord,
   writeString,
+  writeTuple,
 } from '../../../../runtime/core/serialize/writers.js';
 import { anyString, codeUnit, keyName, runs, stringOf } from '../../../fuzz/support.js';
 
@@ -138,25 +142,19 @@ describe('isJsonObject', () => {
     const objects = [{}, Object.create(null), { toJSON: 1 }, JSON.parse('{"a":1}')];
     expect(objects.filter((v) => !isJsonObject(v))).toEqual([]);
     const others = [new Date(), { toJSON: () => 1 }, [], null, 'x', 3, new (class {})()];
-    expect(others.filter(isJsonObject)).toEqual([]);
+    expect(others.filter((v) => isJsonObject(v))).toEqual([]);
   });
 });
 
 /** What fwgen generates for `interface Job { id: number; name: string; tags: string[]; ok?: boolean }`. */
-const writeJob = (v: unknown): string | undefined =>
-  !isJsonObject(v)
-    ? json(v)
-    : object(
-        member(
-          member(
-            member(first('{"id":', writeNumber(v['id'])), ',"name":', writeString(v['name'])),
-            ',"tags":',
-            writeArray(v['tags'], writeString),
-          ),
-          ',"ok":',
-          writeBoolean(v['ok']),
-        ),
-      );
+function writeJob(v: unknown): string | undefined {
+  if (!isJsonObject(v)) return writeOther(v, writeJob);
+  let out = first('{"id":', writeNumber(v['id']));
+  out = member(out, ',"name":', writeString(v['name']));
+  out = member(out, ',"tags":', writeArray(v['tags'], writeString));
+  out = member(out, ',"ok":', writeBoolean(v['ok']));
+  return object(out);
+}
 
 const DECLARED = ['id', 'name', 'tags', 'ok'];
 const job = fc.record(
@@ -203,9 +201,11 @@ describe('a composed object writer', () => {
     expect(writeJob({ id: undefined, tags: [] })).toBe('{"tags":[]}');
   });
 
-  it('answers what JSON.stringify answers for a value that is not a JSON object', () => {
+  it('answers what JSON.stringify answers for a value that is no object, an array or a boxed primitive', () => {
     const values = [null, undefined, 3, 'x', [], [1, 'a'], new Date(0), { toJSON: () => 'j' }];
-    for (const v of values) expect(writeJob(v)).toBe(JSON.stringify(v));
+    const boxed = [new String('x'), new Number(3), new Boolean(true), Object(1n) as object];
+    for (const v of [...values, ...boxed.slice(0, 3)]) expect(writeJob(v)).toBe(JSON.stringify(v));
+    expect(() => writeJob(boxed[3])).toThrow(TypeError);
   });
 });
 
@@ -221,23 +221,82 @@ describe('a composed object writer, on objects that are not plain', () => {
     tags: string[] = [];
     secret = 's';
   }
-  // Boxed primitives, class instances (getters on the prototype) and inherited properties are
-  // JSON.stringify's to write: the writer reads declared properties of plain objects only.
-  const cases: [string, unknown][] = [
-    [`new String('x')`, new String('x')],
-    ['new Number(3)', new Number(3)],
-    ['new Boolean(true)', new Boolean(true)],
-    ['a class instance with a prototype getter', new WithGetter()],
-    ['a class instance with an undeclared field', new Row()],
-    ['an object whose prototype holds id', Object.create({ id: 4 })],
+  class Wire {
+    secret = 's';
+    toJSON() {
+      return { name: 'w', token: 't', tags: ['t'] };
+    }
+  }
+  const cases: [string, unknown, string][] = [
+    ['a class instance with a prototype getter', new WithGetter(), '{"id":1}'],
+    ['a class instance with an undeclared field', new Row(), '{"id":7,"name":"r","tags":[]}'],
+    ['an object whose prototype holds id', Object.create({ id: 4 }), '{"id":4}'],
+    ['what toJSON answers, by the declared type', new Wire(), '{"name":"w","tags":["t"]}'],
   ];
-  it.each(cases)('writes %s as JSON.stringify does', (_name, v) => {
-    expect(writeJob(v)).toBe(JSON.stringify(v));
+  it.each(cases)('writes %s by its declared properties', (_name, v, want) => {
+    expect(writeJob(v)).toBe(want);
   });
 
   it('writes a declared non-enumerable own property, which JSON.stringify leaves out', () => {
     const v = Object.defineProperty({}, 'id', { value: 2 });
     expect([writeJob(v), JSON.stringify(v)]).toEqual(['{"id":2}', '{}']);
+  });
+
+  it('never sends a property the type does not declare, whatever the object', () => {
+    const extra = fc.dictionary(keyName(), anyValue, { maxKeys: 4 });
+    fc.assert(
+      fc.property(job, extra, (v, x) => {
+        class Instance {}
+        const undeclared = Object.entries(x).filter(
+          ([k]) => ![...DECLARED, 'toJSON', '__proto__'].includes(k),
+        );
+        const instance = Object.assign(new Instance(), Object.fromEntries(undeclared), v);
+        const declared = { id: v.id, name: v.name, tags: v.tags, ok: v.ok };
+        expect(writeJob(instance)).toBe(JSON.stringify(declared));
+      }),
+      { numRuns: runs(500) },
+    );
+  });
+});
+
+describe('records, tuples and unions of objects', () => {
+  class Row {
+    id = 1;
+    name = 'r';
+    tags = ['t'];
+    secret = 's';
+  }
+  const rowText = '{"id":1,"name":"r","tags":["t"]}';
+
+  it('writeRecord writes each own enumerable property by its value writer, in order', () => {
+    const v = { b: new Row(), a: { id: 2, pin: 0 }, none: undefined, f: () => 1 };
+    expect(writeRecord(v, writeJob)).toBe(`{"b":${rowText},"a":{"id":2}}`);
+    expect(writeRecord({}, writeJob)).toBe('{}');
+    expect(writeRecord({ 'a"b': 1 }, writeNumber)).toBe('{"a\\"b":1}');
+    expect(writeRecord({ toJSON: () => ({ x: new Row() }) }, writeJob)).toBe(`{"x":${rowText}}`);
+    for (const v of [null, 3, 'x', [1]]) expect(writeRecord(v, writeJob)).toBe(JSON.stringify(v));
+  });
+
+  it('writeTuple writes each place by its writer, the rest by rest, no undeclared place', () => {
+    expect(writeTuple([new Row(), 2], [writeJob, writeNumber])).toBe(`[${rowText},2]`);
+    expect(writeTuple([new Row(), 2, 'x'], [writeJob, writeNumber])).toBe(`[${rowText},2]`);
+    expect(writeTuple(['a', new Row(), new Row()], [writeString], writeJob)).toBe(
+      `["a",${rowText},${rowText}]`,
+    );
+    expect(writeTuple([1], [writeNumber, writeNumber])).toBe('[1]');
+    expect(writeTuple('x', [writeNumber])).toBe('"x"');
+  });
+
+  it('writeEither writes an array by one writer and anything else by the other', () => {
+    const arrays = (v: unknown) => writeArray(v, writeJob);
+    expect(writeEither([new Row()], writeJob, arrays)).toBe(`[${rowText}]`);
+    expect(writeEither(new Row(), writeJob, arrays)).toBe(rowText);
+    expect(writeEither(null, writeJob, arrays)).toBe('null');
+  });
+
+  it('writeArray writes what an array toJSON answers by the element writer', () => {
+    const a = Object.assign([new Row()], { toJSON: () => [new Row(), new Row()] });
+    expect(writeArray(a, writeJob)).toBe(`[${rowText},${rowText}]`);
   });
 });
 

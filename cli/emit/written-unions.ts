@@ -1,0 +1,123 @@
+/**
+ * How a writer writes a value of a union: an object by one object shape, an array by one array
+ * shape, anything else by `JSON.stringify` (a primitive, `null`, a date's text carry no property
+ * to leave out). Telling the members apart at run time would cost a test per member, so the
+ * object members are written as one object of every property any of them declares (the value's
+ * own kind, a property the union does not declare is never sent), and the array members as one
+ * array of their elements' union. A union that holds `unknown`, or a record beside another object
+ * type, has no such shape: its objects are written by `JSON.stringify`.
+ */
+import type { NamedType, PropertyShape, Shape } from '../ir.js';
+
+/** The shape a union's objects and the shape its arrays are written by; absent: `JSON.stringify`. */
+export interface WrittenParts {
+  readonly object?: Shape;
+  readonly array?: Shape;
+}
+
+/** The parts `members` (a union's) are written by; `types` resolves references. */
+export function writtenParts(
+  members: readonly Shape[],
+  types: ReadonlyMap<string, NamedType>,
+): WrittenParts {
+  const flat = spread(members, types, new Set());
+  if (flat.some((m) => m.kind === 'unknown')) return {};
+  const objects = flat.filter((m) => kindOf(m, types, new Set()) === 'object');
+  const arrays = flat.filter((m) => kindOf(m, types, new Set()) === 'array');
+  const object = objects.length <= 1 ? objects[0] : merged(objects, types);
+  const array = arrays.length <= 1 ? arrays[0] : elements(arrays, types);
+  return { ...(object && { object }), ...(array && { array }) };
+}
+
+/** The members, nested unions and references to unions spread in place, each once. */
+function spread(
+  members: readonly Shape[],
+  types: ReadonlyMap<string, NamedType>,
+  seen: Set<string>,
+): Shape[] {
+  const out: Shape[] = [];
+  for (const m of members) {
+    const target = m.kind === 'ref' ? types.get(m.id) : undefined;
+    if (m.kind === 'union') out.push(...spread(m.members, types, seen));
+    else if (target?.shape.kind === 'union' && !seen.has(target.id)) {
+      seen.add(target.id);
+      out.push(...spread(target.shape.members, types, seen));
+    } else if (!out.some((o) => same(o, m))) out.push(m);
+  }
+  return out;
+}
+
+/** Whether the values of `shape` are objects, arrays or neither, references followed. */
+function kindOf(
+  shape: Shape,
+  types: ReadonlyMap<string, NamedType>,
+  seen: Set<string>,
+): 'object' | 'array' | undefined {
+  switch (shape.kind) {
+    case 'object':
+    case 'record':
+      return 'object';
+    case 'array':
+    case 'tuple':
+      return 'array';
+    case 'ref': {
+      const target = types.get(shape.id);
+      if (target === undefined || seen.has(shape.id)) return undefined;
+      seen.add(shape.id);
+      return kindOf(target.shape, types, seen);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `shape` with references followed to what they name. */
+function resolved(shape: Shape, types: ReadonlyMap<string, NamedType>): Shape {
+  const seen = new Set<string>();
+  let s = shape;
+  while (s.kind === 'ref' && !seen.has(s.id)) {
+    seen.add(s.id);
+    const target = types.get(s.id);
+    if (target === undefined) break;
+    s = target.shape;
+  }
+  return s;
+}
+
+/** One object of every property the object shapes declare, each of the union of its shapes. */
+function merged(
+  shapes: readonly Shape[],
+  types: ReadonlyMap<string, NamedType>,
+): Shape | undefined {
+  const byName = new Map<string, { optional: boolean; shapes: Shape[] }>();
+  for (const shape of shapes) {
+    const s = resolved(shape, types);
+    if (s.kind !== 'object') return undefined;
+    for (const p of s.properties) {
+      const found = byName.get(p.name);
+      if (found === undefined) byName.set(p.name, { optional: p.optional, shapes: [p.shape] });
+      else if (!found.shapes.some((f) => same(f, p.shape))) found.shapes.push(p.shape);
+    }
+  }
+  const properties: PropertyShape[] = [...byName].map(([name, p]) => ({
+    name,
+    optional: p.optional,
+    shape: p.shapes.length === 1 ? (p.shapes[0] as Shape) : { kind: 'union', members: p.shapes },
+  }));
+  return { kind: 'object', properties };
+}
+
+/** One array of the union of the array shapes' elements (a tuple's places and rest). */
+function elements(shapes: readonly Shape[], types: ReadonlyMap<string, NamedType>): Shape {
+  const members: Shape[] = [];
+  for (const shape of shapes) {
+    const s = resolved(shape, types);
+    if (s.kind === 'array') members.push(s.element);
+    else if (s.kind === 'tuple') members.push(...s.elements, ...(s.rest ? [s.rest] : []));
+  }
+  return { kind: 'array', element: { kind: 'union', members } };
+}
+
+function same(a: Shape, b: Shape): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
