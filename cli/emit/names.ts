@@ -57,6 +57,7 @@ export const SERIALIZE_EXPORTS = [
   'member',
   'object',
   'own',
+  'tagOf',
   'writeArray',
   'writeBoolean',
   'writeEither',

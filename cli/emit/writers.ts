@@ -12,7 +12,7 @@ import type { ControllerModel, NamedType, PropertyShape, PublishedEvent, Shape }
 import { quote } from './layout.js';
 import { Helpers, INHERITED, type Names, propertyPart } from './names.js';
 import type { ModulePart, WriterView } from './view.js';
-import { writtenParts } from './written-unions.js';
+import { type Tagged, writtenParts } from './written-unions.js';
 
 /** The writers, and the writer of each published event's name. */
 export interface Writers extends ModulePart<WriterView> {
@@ -151,13 +151,16 @@ class Emitter {
         return [this.helpers.use('writeTuple'), [value, `[${places.join(', ')}]`, ...rest]];
       }
       case 'union': {
-        const { object, array } = writtenParts(shape.members, this.#types);
+        const { object, array, tagged } = writtenParts(shape.members, this.#types);
         if (object !== undefined && array !== undefined) {
-          const objects = this.function(object, `${base}_object`);
+          const objects = this.#objects(object, tagged, `${base}_object`);
           return [
             this.helpers.use('writeEither'),
             [value, objects, this.function(array, `${base}_array`)],
           ];
+        }
+        if (object !== undefined && tagged !== undefined) {
+          return [this.#objects(object, tagged, base), [value]];
         }
         const only = object ?? array;
         return only === undefined
@@ -169,6 +172,36 @@ class Emitter {
       default:
         return [this.function(shape, base), [value]];
     }
+  }
+
+  /**
+   * The function that writes a union's objects: by `object` (the merged shape), or, for a tagged
+   * union, one comparison of the tag per member, each member's writer for its own tag and
+   * `object`'s for a value whose tag is none of them.
+   */
+  #objects(object: Shape, tagged: Tagged | undefined, base: string): string {
+    if (tagged === undefined) return this.function(object, base);
+    const key = JSON.stringify(['tagged', tagged]);
+    const made = this.#unions.get(key);
+    if (made !== undefined) return made;
+    const name = this.#names.claim(base);
+    this.#unions.set(key, name);
+    const at = this.functions.length;
+    this.functions.push({ hasComment: false, comment: '', name, isObject: false, write: '' });
+    const tag = `${this.helpers.use('tagOf')}(v, ${quote(tagged.key)})`;
+    const cases = tagged.members.map(
+      (m) =>
+        `${tag} === ${typeof m.tag === 'string' ? quote(m.tag) : String(m.tag)} ? ${this.function(m.shape, `${base}_${caseName(m.tag)}`)}(v) : `,
+    );
+    const otherwise = this.function(object, `${base}_other`);
+    this.functions[at] = {
+      hasComment: false,
+      comment: '',
+      name,
+      isObject: false,
+      write: `${cases.join('')}${otherwise}(v)`,
+    };
+    return name;
   }
 
   /** A function that writes a value of `shape`, to call or to pass as an array's `element`. */
@@ -185,10 +218,10 @@ class Emitter {
       case 'ref':
         return this.writerOf(shape.id);
       case 'union': {
-        const { object, array } = writtenParts(shape.members, this.#types);
+        const { object, array, tagged } = writtenParts(shape.members, this.#types);
         const only = object === undefined ? array : array === undefined ? object : undefined;
         if (object === undefined && array === undefined) return this.helpers.use('json');
-        if (only?.kind === 'ref') return this.writerOf(only.id);
+        if (only?.kind === 'ref' && tagged === undefined) return this.writerOf(only.id);
         const key = JSON.stringify(shape);
         const made = this.#unions.get(key);
         if (made !== undefined) return made;
@@ -213,3 +246,9 @@ const LITERAL: Readonly<Record<string, string>> = {
   number: 'writeNumber',
   boolean: 'writeBoolean',
 };
+
+/** A tag as part of a function's name: its letters and digits. */
+function caseName(tag: string | number | boolean): string {
+  const part = String(tag).replace(/[^A-Za-z0-9]+/g, '_');
+  return part === '' ? 'tag' : part;
+}

@@ -1,10 +1,12 @@
 /**
  * How a writer writes a value of a union: an object by one object shape, an array by one array
  * shape, anything else by `JSON.stringify` (a primitive, `null`, a date's text carry no property
- * to leave out). Telling the members apart at run time would cost a test per member, so the
- * object members are written as one object of every property any of them declares (the value's
- * own kind, a property the union does not declare is never sent), and the array members as one
- * array of their elements' union. A union that holds `unknown`, or a record beside another object
+ * to leave out). Object members that carry a tag (a property each declares as a literal of its
+ * own, `kind: 'cat'` and `kind: 'dog'`) are told apart by it, one comparison per member, and a
+ * value is written by its own member's type. Other object members are written as one object of
+ * every property any of them declares (a property the union does not declare is never sent, but
+ * a `Dog` may carry a property only `Cat` declares), and the array members as one array of their
+ * elements' union. A union that holds `unknown`, or a record beside another object
  * type, has no such shape: its objects are written by `JSON.stringify`.
  */
 import type { NamedType, PropertyShape, Shape } from '../ir.js';
@@ -13,6 +15,18 @@ import type { NamedType, PropertyShape, Shape } from '../ir.js';
 export interface WrittenParts {
   readonly object?: Shape;
   readonly array?: Shape;
+  /**
+   * When the object members are a tagged union (each declares `key`, required, as a literal of
+   * its own): each member's literal and shape, so a value is written by its own member's type;
+   * `object` writes a value whose tag is none of them.
+   */
+  readonly tagged?: Tagged;
+}
+
+/** A tagged union's tag property and its members, by tag. */
+export interface Tagged {
+  readonly key: string;
+  readonly members: readonly { readonly tag: string | number | boolean; readonly shape: Shape }[];
 }
 
 /** The parts `members` (a union's) are written by; `types` resolves references. */
@@ -26,7 +40,36 @@ export function writtenParts(
   const arrays = flat.filter((m) => kindOf(m, types, new Set()) === 'array');
   const object = objects.length <= 1 ? objects[0] : merged(objects, types);
   const array = arrays.length <= 1 ? arrays[0] : elements(arrays, types);
-  return { ...(object && { object }), ...(array && { array }) };
+  const tagged = object === undefined || objects.length < 2 ? undefined : tagOf(objects, types);
+  return { ...(object && { object }), ...(array && { array }), ...(tagged && { tagged }) };
+}
+
+/**
+ * The tag of `objects` (a union's object members): the first property of the first member that
+ * every member declares, required, as a literal no other member has. Undefined when there is none.
+ */
+function tagOf(
+  objects: readonly Shape[],
+  types: ReadonlyMap<string, NamedType>,
+): Tagged | undefined {
+  const shapes = objects.map((o) => resolved(o, types));
+  const [head] = shapes;
+  if (head?.kind !== 'object' || shapes.some((s) => s.kind !== 'object')) return undefined;
+  const literal = (s: Shape, key: string) => {
+    if (s.kind !== 'object') return undefined;
+    const p = s.properties.find((q) => q.name === key);
+    return p === undefined || p.optional || p.shape.kind !== 'literal' ? undefined : p.shape.value;
+  };
+  for (const { name } of head.properties) {
+    const tags = shapes.map((s) => literal(s, name));
+    if (tags.some((t) => t === undefined) || new Set(tags).size !== tags.length) continue;
+    const members = objects.map((shape, i) => ({
+      tag: tags[i] as string | number | boolean,
+      shape,
+    }));
+    return { key: name, members };
+  }
+  return undefined;
 }
 
 /** The members, nested unions and references to unions spread in place, each once. */

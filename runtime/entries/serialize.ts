@@ -6,6 +6,7 @@ export {
   member,
   object,
   own,
+  tagOf,
   type Writer,
   writeArray,
   writeBoolean,

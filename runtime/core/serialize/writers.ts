@@ -12,7 +12,9 @@
  *   itself (a class instance), is written by its declared properties, read by name;
  * - arrays ({@link writeArray}), records ({@link writeRecord}) and tuples ({@link writeTuple}) by
  *   their elements' types, a `toJSON` answer in their place; a union of objects and arrays by
- *   {@link writeEither} and by one object writer of every property its members declare.
+ *   {@link writeEither}; a union of object types by the member its tag names ({@link tagOf}: a
+ *   property every member declares with a literal of its own), else, and for a value whose tag is
+ *   none of them, by one object writer of every property its members declare.
  * `JSON.stringify` writes what has no declared properties to go by: `unknown`, `any`, dates (their
  * `toJSON` text), unions of primitives, a union of a record with other object types, and a value of
  * another type than declared (an `any` that lied: a string where an object was declared, a boxed
@@ -193,6 +195,17 @@ export function writeTuple(
  */
 export function writeEither(v: unknown, object: Writer, array: Writer): string | undefined {
   return Array.isArray(v) ? array(v) : object(v);
+}
+
+/**
+ * The value of a tagged union's tag property (`kind` of `{ kind: 'cat' } | { kind: 'dog' }`), read
+ * by name as the members' writers read it; undefined when `v` is no object. A generated union
+ * writer compares it with each member's literal to write the value by that member's type alone.
+ */
+export function tagOf(v: unknown, key: string): unknown {
+  return typeof v === 'object' && v !== null
+    ? (v as Readonly<Record<string, unknown>>)[key]
+    : undefined;
 }
 
 /** A boxed primitive (`new String('x')`), which `JSON.stringify` writes as the primitive. */

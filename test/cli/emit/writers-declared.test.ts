@@ -107,6 +107,25 @@ describe('generated writers, by the declared type', () => {
     expect(write[7]?.({ pet: 'none' })).toBe('{"pet":"none"}');
   });
 
+  it('writes a tagged union by the member its tag names, so no member lends another a field', () => {
+    // `lives` is declared by Cat only: a dog that carries one does not send it.
+    const dog = { kind: 'dog', good: true, owner: { login: 'o' }, lives: 9 };
+    expect(write[4]?.(dog)).toBe('{"kind":"dog","good":true,"owner":{"login":"o"}}');
+    class CatRow {
+      readonly kind = 'cat';
+      readonly lives = 7;
+      readonly good = 'undeclared on a cat';
+    }
+    expect(write[4]?.(new CatRow())).toBe('{"kind":"cat","lives":7}');
+    expect(write[7]?.({ pet: { kind: 'cat', lives: 1, good: false } })).toBe(
+      '{"pet":{"kind":"cat","lives":1}}',
+    );
+    // A tag that names no member: every property some member declares, and none other.
+    expect(write[4]?.({ kind: 'fox', lives: 1, good: true, secret: 's' })).toBe(
+      '{"kind":"fox","lives":1,"good":true}',
+    );
+  });
+
   it('writes a union of an object and an array by the kind of the value', () => {
     expect(write[5]?.(new OwnerRow('a'))).toBe('{"login":"a"}');
     expect(write[5]?.([new OwnerRow('a')])).toBe('[{"login":"a"}]');

@@ -10,6 +10,7 @@ import {
   member,
   object,
   own,
+  tagOf,
   type Writer,
   writeArray,
   writeBoolean,
@@ -292,6 +293,18 @@ describe('records, tuples and unions of objects', () => {
     expect(writeEither([new Row()], writeJob, arrays)).toBe(`[${rowText}]`);
     expect(writeEither(new Row(), writeJob, arrays)).toBe(rowText);
     expect(writeEither(null, writeJob, arrays)).toBe('null');
+  });
+
+  it('tagOf reads the tag by name, a getter included, and nothing of what is no object', () => {
+    class Cat {
+      get kind(): string {
+        return 'cat';
+      }
+    }
+    expect(tagOf({ kind: 'dog' }, 'kind')).toBe('dog');
+    expect(tagOf(new Cat(), 'kind')).toBe('cat');
+    expect(tagOf('kind', 'kind')).toBeUndefined();
+    expect(tagOf(null, 'kind')).toBeUndefined();
   });
 
   it('writeArray writes what an array toJSON answers by the element writer', () => {
