@@ -5,7 +5,7 @@
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
 import { FwError } from '../core/errors.js';
-import type { Writer } from '../core/serialize/writers.js';
+import { json, type Writer } from '../core/serialize/writers.js';
 import { Reply } from './reply.js';
 
 /**
@@ -152,7 +152,7 @@ class SseIterator implements AsyncIterator<string> {
  * break or NUL would let the data forge events, and throws. Data that is not a string is written by
  * `write` (`JSON.stringify` by default).
  */
-export function formatEvent(item: unknown, write: Writer = stringify): string {
+export function formatEvent(item: unknown, write: Writer = json): string {
   if (!isEvent(item)) return dataLines(item, write);
   let out = '';
   if (item.event !== undefined) out += `event: ${field('event', item.event)}\n`;
@@ -166,8 +166,6 @@ export function formatEvent(item: unknown, write: Writer = stringify): string {
   }
   return out + dataLines(item.data, write);
 }
-
-const stringify: Writer = (v) => JSON.stringify(v);
 
 function isEvent(item: unknown): item is SseEvent {
   return typeof item === 'object' && item !== null && 'data' in item;

@@ -3,7 +3,8 @@
  * handler's return value stages, sent on the same connection once the execution has succeeded.
  */
 import { type Context, withCancel } from '../core/context/context.js';
-import { type JsonWriter, jsonText } from '../core/serialize/json-text.js';
+import { jsonText } from '../core/serialize/json-text.js';
+import type { Writer } from '../core/serialize/writers.js';
 import type { ConnectionSender } from './sender.js';
 import { type WebSocketContextInit, WsContext } from './ws-context.js';
 
@@ -42,7 +43,7 @@ export class WsMessage extends WsContext {
    * Stages the handler's result: nothing for `undefined`, JSON written by `write` (the handler's
    * generated writer) when it has one; throws when it cannot be sent.
    */
-  stage(result: unknown, write?: JsonWriter): void {
+  stage(result: unknown, write?: Writer): void {
     this.#reply = result === undefined ? undefined : encodeReply(result, write);
   }
 
@@ -63,7 +64,7 @@ export class WsMessage extends WsContext {
  * by `write` (the writer of the handler's declared reply type) when given, else `JSON.stringify`.
  * @example encodeReply({ ok: true }) // '{"ok":true}'
  */
-export function encodeReply(result: unknown, write?: JsonWriter): string | Uint8Array {
+export function encodeReply(result: unknown, write?: Writer): string | Uint8Array {
   if (typeof result === 'string' || result instanceof Uint8Array) return result;
   return jsonText(result, write);
 }

@@ -1,7 +1,8 @@
 /**
  * How the pipeline runs a WebSocket message: the route was chosen at the upgrade, a result is
- * staged as the reply (written by the handler's generated writer when it has one) and sent on the same connection after success; an error is handled by the
- * connection, which closes (close-codes.ts).
+ * staged as the reply (written by the handler's generated writer when it has one) and sent on the
+ * same connection after success; an error is handled by the connection, which closes
+ * (close-codes.ts).
  */
 
 import { FwError } from '../core/errors.js';

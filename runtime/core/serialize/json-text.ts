@@ -1,10 +1,6 @@
 /** The JSON text of what a handler answers, the same for an HTTP response and a WebSocket reply. */
 import { FwError } from '../errors.js';
-
-/** Writes a value as JSON text; undefined for a value that has none (a function, a symbol). */
-export type JsonWriter = (value: unknown) => string | undefined;
-
-const stringify: JsonWriter = (value) => JSON.stringify(value);
+import { json, type Writer } from './writers.js';
 
 /**
  * `value` as JSON text by `write` (the writer fwgen generated for the handler's declared type,
@@ -13,7 +9,7 @@ const stringify: JsonWriter = (value) => JSON.stringify(value);
  * `bigint`), with the reason.
  * @example jsonText({ ok: true }) // '{"ok":true}'
  */
-export function jsonText(value: unknown, write: JsonWriter = stringify): string {
+export function jsonText(value: unknown, write: Writer = json): string {
   let json: string | undefined;
   try {
     json = write(value);

@@ -135,14 +135,7 @@ let handed: object | undefined;
  * a `toJSON` answer that is none of these (a Date's string), is `JSON.stringify`'s.
  */
 export function writeOther(v: unknown, write: Writer): string | undefined {
-  let o = v;
-  if (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof (o as { toJSON?: unknown }).toJSON === 'function'
-  ) {
-    o = (o as { toJSON(): unknown }).toJSON();
-  }
+  const o = answerOf(v);
   if (typeof o !== 'object' || o === null || Array.isArray(o) || isBoxed(o)) {
     return stringifyAnswer(o);
   }
