@@ -189,10 +189,12 @@ class Emitter {
     const at = this.functions.length;
     this.functions.push({ hasComment: false, comment: '', name, isObject: false, write: '' });
     const tag = `${this.helpers.use('tagOf')}(v, ${quote(tagged.key)})`;
-    const cases = tagged.members.map(
-      (m) =>
-        `${tag} === ${typeof m.tag === 'string' ? quote(m.tag) : String(m.tag)} ? ${this.function(m.shape, `${base}_${caseName(m.tag)}`)}(v) : `,
-    );
+    const literal = (t: string | number | boolean) =>
+      `${tag} === ${typeof t === 'string' ? quote(t) : String(t)}`;
+    const cases = tagged.members.map((m) => {
+      const writer = this.function(m.shape, `${base}_${caseName(m.tags[0] ?? '')}`);
+      return `${m.tags.map(literal).join(' || ')} ? ${writer}(v) : `;
+    });
     const otherwise = this.function(object, `${base}_other`);
     this.functions[at] = {
       hasComment: false,

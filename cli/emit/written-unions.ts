@@ -10,23 +10,27 @@
  * type, has no such shape: its objects are written by `JSON.stringify`.
  */
 import type { NamedType, PropertyShape, Shape } from '../ir.js';
+import { discriminant, jsonKind, type Types } from './union-members.js';
 
 /** The shape a union's objects and the shape its arrays are written by; absent: `JSON.stringify`. */
 export interface WrittenParts {
   readonly object?: Shape;
   readonly array?: Shape;
   /**
-   * When the object members are a tagged union (each declares `key`, required, as a literal of
-   * its own): each member's literal and shape, so a value is written by its own member's type;
+   * When the object members are a tagged union (the discriminant their checker tells them apart
+   * by): each member's literals and shape, so a value is written by its own member's type;
    * `object` writes a value whose tag is none of them.
    */
   readonly tagged?: Tagged;
 }
 
-/** A tagged union's tag property and its members, by tag. */
+/** A tagged union's tag property and its members, each with the literals that select it. */
 export interface Tagged {
   readonly key: string;
-  readonly members: readonly { readonly tag: string | number | boolean; readonly shape: Shape }[];
+  readonly members: readonly {
+    readonly tags: readonly (string | number | boolean)[];
+    readonly shape: Shape;
+  }[];
 }
 
 /** The parts `members` (a union's) are written by; `types` resolves references. */
@@ -36,40 +40,12 @@ export function writtenParts(
 ): WrittenParts {
   const flat = spread(members, types, new Set());
   if (flat.some((m) => m.kind === 'unknown')) return {};
-  const objects = flat.filter((m) => kindOf(m, types, new Set()) === 'object');
-  const arrays = flat.filter((m) => kindOf(m, types, new Set()) === 'array');
+  const objects = flat.filter((m) => jsonKind(m, types) === 'object');
+  const arrays = flat.filter((m) => jsonKind(m, types) === 'array');
   const object = objects.length <= 1 ? objects[0] : merged(objects, types);
   const array = arrays.length <= 1 ? arrays[0] : elements(arrays, types);
-  const tagged = object === undefined || objects.length < 2 ? undefined : tagOf(objects, types);
+  const tagged = object === undefined ? undefined : taggedOf(objects, types);
   return { ...(object && { object }), ...(array && { array }), ...(tagged && { tagged }) };
-}
-
-/**
- * The tag of `objects` (a union's object members): the first property of the first member that
- * every member declares, required, as a literal no other member has. Undefined when there is none.
- */
-function tagOf(
-  objects: readonly Shape[],
-  types: ReadonlyMap<string, NamedType>,
-): Tagged | undefined {
-  const shapes = objects.map((o) => resolved(o, types));
-  const [head] = shapes;
-  if (head?.kind !== 'object' || shapes.some((s) => s.kind !== 'object')) return undefined;
-  const literal = (s: Shape, key: string) => {
-    if (s.kind !== 'object') return undefined;
-    const p = s.properties.find((q) => q.name === key);
-    return p === undefined || p.optional || p.shape.kind !== 'literal' ? undefined : p.shape.value;
-  };
-  for (const { name } of head.properties) {
-    const tags = shapes.map((s) => literal(s, name));
-    if (tags.some((t) => t === undefined) || new Set(tags).size !== tags.length) continue;
-    const members = objects.map((shape, i) => ({
-      tag: tags[i] as string | number | boolean,
-      shape,
-    }));
-    return { key: name, members };
-  }
-  return undefined;
 }
 
 /** The members, nested unions and references to unions spread in place, each once. */
@@ -90,28 +66,15 @@ function spread(
   return out;
 }
 
-/** Whether the values of `shape` are objects, arrays or neither, references followed. */
-function kindOf(
-  shape: Shape,
-  types: ReadonlyMap<string, NamedType>,
-  seen: Set<string>,
-): 'object' | 'array' | undefined {
-  switch (shape.kind) {
-    case 'object':
-    case 'record':
-      return 'object';
-    case 'array':
-    case 'tuple':
-      return 'array';
-    case 'ref': {
-      const target = types.get(shape.id);
-      if (target === undefined || seen.has(shape.id)) return undefined;
-      seen.add(shape.id);
-      return kindOf(target.shape, types, seen);
-    }
-    default:
-      return undefined;
-  }
+/**
+ * The tag of a union's object members, as their checker finds it ({@link discriminant}), with the
+ * literals that select each member.
+ */
+function taggedOf(objects: readonly Shape[], types: Types): Tagged | undefined {
+  const found = discriminant(objects, types);
+  if (found === undefined) return undefined;
+  const members = objects.map((shape, i) => ({ tags: found.values[i] ?? [], shape }));
+  return { key: found.property, members };
 }
 
 /** `shape` with references followed to what they name. */
