@@ -93,6 +93,22 @@ export interface AppOptions {
   readonly pingIntervalMs?: number;
   /** How long the `preHandshake` interceptors of a WebSocket upgrade may take; past it 503. @default 10000 */
   readonly handshakeTimeoutMs?: number;
+  /**
+   * Bytes waiting to be sent on a WebSocket connection above which the server stops reading it until
+   * its socket drains (never below the socket's own 16 KiB mark). @default 65536
+   */
+  readonly backpressureHighWaterMark?: number;
+  /**
+   * Bytes waiting to be sent on a WebSocket connection beyond which a reply or `sendMessage` is
+   * refused (`FW_ERR_WEBSOCKET_BACKPRESSURE`) and the connection is closed with 1008. At least
+   * `backpressureHighWaterMark`. @default 4194304 (4 MiB)
+   */
+  readonly maxBackpressureBytes?: number;
+  /**
+   * How long `sendMessage` waits for its frame to be written before it rejects with
+   * `FW_ERR_WEBSOCKET_SEND_TIMEOUT`. @default 30000
+   */
+  readonly sendTimeoutMs?: number;
   /** Largest event payload a consumer takes, in bytes; a bigger one is dead-lettered. @default 1048576 */
   readonly maxPayloadBytes?: number;
   /** How events travel. @default the in-memory transport */
@@ -276,5 +292,44 @@ function resolveWebSocket(options: AppOptions): WebSocketLimits {
       'handshakeTimeoutMs',
       options.handshakeTimeoutMs ?? d.handshakeTimeoutMs,
     ),
+    ...resolveBackpressure(options),
   });
+}
+
+/** The longest delay `setTimeout` keeps. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+type Backpressure = Pick<
+  WebSocketLimits,
+  'backpressureHighWaterMark' | 'maxBackpressureBytes' | 'sendTimeoutMs'
+>;
+
+/** The outgoing-buffer bounds of WebSocket connections; the limit may not be below the mark. */
+function resolveBackpressure(options: AppOptions): Backpressure {
+  const d = DEFAULT_WEBSOCKET_LIMITS;
+  const mark = check.count(
+    'backpressureHighWaterMark',
+    options.backpressureHighWaterMark,
+    d.backpressureHighWaterMark,
+  );
+  const max = check.count(
+    'maxBackpressureBytes',
+    options.maxBackpressureBytes,
+    Math.max(d.maxBackpressureBytes, mark),
+  );
+  if (max < mark) {
+    check.invalid(
+      'maxBackpressureBytes',
+      `at least backpressureHighWaterMark (${mark})`,
+      shown(options.maxBackpressureBytes),
+    );
+  }
+  // A timer longer than 2^31 - 1 ms would fire at once.
+  const sendTimeoutMs = check.integer(
+    'sendTimeoutMs',
+    options.sendTimeoutMs ?? d.sendTimeoutMs,
+    1,
+    MAX_TIMER_MS,
+  );
+  return { backpressureHighWaterMark: mark, maxBackpressureBytes: max, sendTimeoutMs };
 }

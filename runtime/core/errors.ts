@@ -151,6 +151,19 @@ export const ERRORS = {
     500,
     (p) => `WebSocket connection ${p.connId} is closed; the message was not sent`,
   ),
+  FW_ERR_WEBSOCKET_BACKPRESSURE: t<{ connId: string; limit: number }>(
+    500,
+    (p) =>
+      `WebSocket connection ${p.connId} has more than ${p.limit} bytes waiting to be sent ` +
+      '(maxBackpressureBytes): its client is not reading; the message was not sent and the ' +
+      'connection is closing',
+  ),
+  FW_ERR_WEBSOCKET_SEND_TIMEOUT: t<{ connId: string; ms: number }>(
+    500,
+    (p) =>
+      `A message to WebSocket connection ${p.connId} was not written within ${p.ms} ms ` +
+      '(sendTimeoutMs): its client is not reading fast enough',
+  ),
 
   // Start-up: thrown by createApp, naming what to fix.
   FW_ERR_NO_RESOLVER: t<{ handler: string; param: string; type: string }>(

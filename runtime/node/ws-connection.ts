@@ -2,10 +2,15 @@
  * One open WebSocket connection: its messages run through the
  * pipeline one after another, in the order they arrived; a failed message closes the connection
  * (close-codes.ts); a ping goes out every interval, and a connection that did not answer the last one
- * is terminated. Its `Context` is canceled when the connection closes and carries its sender.
+ * with a pong is terminated (a message does not count: a client that sends without reading never
+ * answers). Reading stops while messages queue behind a running one, or while more than the
+ * high-water mark waits to be sent (socket-sender.ts); past `maxBackpressureBytes` the connection is
+ * closed with 1008 and terminated soon after. Its `Context` is canceled when the connection closes
+ * and carries its sender.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import { background, type Context, withCancel, withValue } from '../core/context/context.js';
 import { REQUEST_ID } from '../core/context/request-id.js';
@@ -14,6 +19,7 @@ import { elapsedMs, type Logger, log } from '../core/log/logger.js';
 import { type Execute, isPromise, type Route } from '../core/pipeline/pipeline.js';
 import type { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 import { CLOSE, closingFor } from '../ws/close-codes.js';
+import type { WebSocketLimits } from '../ws/limits.js';
 import { SENDER_KEY } from '../ws/sender.js';
 import { WsMessage } from '../ws/ws-message.js';
 import { SocketSender } from './socket-sender.js';
@@ -21,13 +27,15 @@ import { SocketSender } from './socket-sender.js';
 /** What a {@link WsConnection} serves. */
 export interface ConnectionInit {
   readonly socket: WebSocket;
+  /** The network socket under `socket`. */
+  readonly stream: Duplex;
   readonly snapshot: WebSocketRequestSnapshot;
   readonly route: Route;
   /** The gateway path's parameters, as the upgrade matched them. */
   readonly params: Readonly<Record<string, string>>;
   readonly execute: Execute<WsMessage>;
-  readonly pingIntervalMs: number;
-  /** Where a message that closed the connection (1011, 1007) is logged. */
+  readonly limits: WebSocketLimits;
+  /** Where a message or a backpressure limit that closed the connection is logged. */
   readonly logger: Logger;
 }
 
@@ -38,6 +46,11 @@ interface Inbound {
 
 /** Messages waiting while one runs before the socket stops being read (backpressure). */
 const MAX_QUEUED = 64;
+/**
+ * How long a connection closed for backpressure has to read the close frame before it is terminated:
+ * a client that does not read would never answer it.
+ */
+const OVERFLOW_GRACE_MS = 1000;
 
 /** A served WebSocket connection. */
 export class WsConnection {
@@ -53,15 +66,25 @@ export class WsConnection {
   #running: Promise<void> | undefined;
   #ending = false;
   #alive = true;
+  /** Whether the queue filled up, until it is empty again: reading stops meanwhile. */
+  #queueFull = false;
+  #grace: NodeJS.Timeout | undefined;
 
   constructor(init: ConnectionInit) {
     this.#init = init;
     const socket = init.socket;
     const [ctx, cancel] = withCancel(background());
-    this.#sender = new SocketSender(socket, this.id);
+    this.#sender = new SocketSender({
+      socket,
+      stream: init.stream,
+      connId: this.id,
+      limits: init.limits,
+      onCongestion: () => this.#reading(),
+      onOverflow: (buffered) => this.#overflow(buffered),
+    });
     const withId = withValue(ctx, REQUEST_ID, init.snapshot.requestId());
     this.#context = withValue(withId, SENDER_KEY, this.#sender);
-    this.#timer = setInterval(() => this.#heartbeat(), init.pingIntervalMs);
+    this.#timer = setInterval(() => this.#heartbeat(), init.limits.pingIntervalMs);
     this.#timer.unref();
     // `ws` reports bad frames, bad UTF-8 and oversized messages here, after it has sent the close
     // frame (1002, 1007, 1009): the client's fault, nothing to report or to crash on.
@@ -73,6 +96,7 @@ export class WsConnection {
         this.#ending = true;
         this.#queue.length = 0;
         clearInterval(this.#timer);
+        clearTimeout(this.#grace);
         cancel();
         resolve();
       }),
@@ -108,13 +132,15 @@ export class WsConnection {
 
   #receive(data: RawData, isBinary: boolean): void {
     if (this.#ending) return;
-    this.#alive = true;
     const buffer = data as Buffer; // the default binaryType, 'nodebuffer'
     const payload = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     const inbound: Inbound = { payload, type: isBinary ? 2 : 1 };
     if (this.#running !== undefined) {
       this.#queue.push(inbound);
-      if (this.#queue.length >= MAX_QUEUED) this.#init.socket.pause();
+      if (this.#queue.length >= MAX_QUEUED && !this.#queueFull) {
+        this.#queueFull = true;
+        this.#reading();
+      }
       return;
     }
     this.#pump(inbound);
@@ -136,16 +162,53 @@ export class WsConnection {
         });
         return;
       }
-      if (queued && this.#queue.length === 0) this.#init.socket.resume();
+      if (queued && this.#queue.length === 0) this.#queueEmptied();
       next = this.#queue.shift();
     }
   }
 
   /** Goes on with the queue once a message that had to wait is done. */
   #pumpQueue(queued: boolean): void {
-    if (queued && this.#queue.length === 0) this.#init.socket.resume();
+    if (queued && this.#queue.length === 0) this.#queueEmptied();
     const next = this.#queue.shift();
     if (next !== undefined) this.#pump(next, true);
+  }
+
+  #queueEmptied(): void {
+    if (!this.#queueFull) return;
+    this.#queueFull = false;
+    this.#reading();
+  }
+
+  /** Reads the socket unless the queue is full or too much waits to be sent, and not otherwise. */
+  #reading(): void {
+    const socket = this.#init.socket;
+    const stop = this.#queueFull || this.#sender.congested;
+    if (stop && !socket.isPaused) socket.pause();
+    else if (!stop && socket.isPaused) socket.resume();
+  }
+
+  /**
+   * Closes the connection with 1008 once a frame was refused for `maxBackpressureBytes`, and
+   * terminates it if it has not closed shortly after; logs it once, at `info`: the client's doing.
+   */
+  #overflow(buffered: number): void {
+    this.#ending = true;
+    this.#queue.length = 0;
+    const { socket, snapshot, limits, logger } = this.#init;
+    if (socket.readyState !== socket.OPEN) return;
+    socket.close(CLOSE.policyViolation, 'backpressure limit');
+    this.#grace = setTimeout(() => this.terminate(), OVERFLOW_GRACE_MS);
+    this.#grace.unref();
+    const fields = {
+      path: snapshot.path(),
+      connId: this.id,
+      requestId: snapshot.requestId(),
+      closeCode: CLOSE.policyViolation,
+      bufferedBytes: buffered,
+      limit: limits.maxBackpressureBytes,
+    };
+    log(logger, 'info', fields, 'websocket backpressure limit reached');
   }
 
   /** Runs one message: undefined when it is done, else a promise of its end. */

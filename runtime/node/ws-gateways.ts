@@ -150,11 +150,12 @@ export class WebSocketGateways {
     this.#server.handleUpgrade(req, socket, head, (ws) => {
       const connection = new WsConnection({
         socket: ws,
+        stream: socket,
         snapshot,
         route,
         params: match.params,
         execute: this.#init.execute,
-        pingIntervalMs: limits.pingIntervalMs,
+        limits,
         logger: this.#init.logger,
       });
       this.#connections.add(connection);

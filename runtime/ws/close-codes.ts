@@ -13,6 +13,11 @@ export const CLOSE = Object.freeze({
   goingAway: 1001,
   /** A message whose data does not fit its type. */
   invalidPayload: 1007,
+  /**
+   * A client that let more than `maxBackpressureBytes` pile up unread: it broke the server's policy
+   * of reading what it asked for, so the fault is the client's (not 1013, a server's overload).
+   */
+  policyViolation: 1008,
   /** A message over `maxMessageBytes` (sent by `ws` itself). */
   tooBig: 1009,
   /** The handler or a hook failed. */

@@ -12,13 +12,28 @@ export interface WebSocketLimits {
   readonly pingIntervalMs: number;
   /** How long the `preHandshake` interceptors may take before the upgrade is refused with 503. */
   readonly handshakeTimeoutMs: number;
+  /**
+   * Bytes waiting to be sent on a connection above which it is no longer read, until its socket
+   * has drained: a client that sends without reading stops being served instead of piling replies.
+   */
+  readonly backpressureHighWaterMark: number;
+  /** Bytes waiting to be sent beyond which a send is refused and the connection closed with 1008. */
+  readonly maxBackpressureBytes: number;
+  /** How long a `sendMessage` may wait for its frame to be written before it rejects. */
+  readonly sendTimeoutMs: number;
 }
 
-/** The defaults: 1,024 connections, 1 MiB messages, a 10 s handshake, a ping every 30 s. */
+/**
+ * The defaults: 1,024 connections, 1 MiB messages, a 10 s handshake, a ping every 30 s; reading
+ * stops above 64 KiB waiting to be sent, the connection closes beyond 4 MiB, a send waits 30 s.
+ */
 export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = Object.freeze({
   allowedOrigins: Object.freeze([]),
   maxConnections: 1024,
   maxMessageBytes: 1024 * 1024,
   pingIntervalMs: 30_000,
   handshakeTimeoutMs: 10_000,
+  backpressureHighWaterMark: 64 * 1024,
+  maxBackpressureBytes: 4 * 1024 * 1024,
+  sendTimeoutMs: 30_000,
 });
