@@ -79,7 +79,7 @@ export class WsConnection {
       stream: init.stream,
       connId: this.id,
       limits: init.limits,
-      onCongestion: () => this.#reading(),
+      onCongestion: () => this.#congestion(),
       onOverflow: (buffered) => this.#overflow(buffered),
     });
     const withId = withValue(ctx, REQUEST_ID, init.snapshot.requestId());
@@ -135,7 +135,7 @@ export class WsConnection {
     const buffer = data as Buffer; // the default binaryType, 'nodebuffer'
     const payload = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     const inbound: Inbound = { payload, type: isBinary ? 2 : 1 };
-    if (this.#running !== undefined) {
+    if (this.#running !== undefined || this.#sender.congested) {
       this.#queue.push(inbound);
       if (this.#queue.length >= MAX_QUEUED && !this.#queueFull) {
         this.#queueFull = true;
@@ -150,7 +150,9 @@ export class WsConnection {
    * Runs `inbound`, then the messages that queued up meanwhile, one after another, in order. A
    * message whose execution answers at once is done before the next starts, with no promise in
    * between; one that has to wait sets `#running` until it is done, and later ones queue behind it.
-   * The socket is read again once a queued message is done and none is left.
+   * While too much waits to be sent, the rest stay queued until the socket drains: pausing the
+   * socket does not stop the messages `ws` has already read from being delivered. The socket is read
+   * again once a queued message is done and none is left.
    */
   #pump(inbound: Inbound, queued = false): void {
     for (let next: Inbound | undefined = inbound; next !== undefined; queued = true) {
@@ -163,6 +165,7 @@ export class WsConnection {
         return;
       }
       if (queued && this.#queue.length === 0) this.#queueEmptied();
+      if (this.#sender.congested) return;
       next = this.#queue.shift();
     }
   }
@@ -170,6 +173,7 @@ export class WsConnection {
   /** Goes on with the queue once a message that had to wait is done. */
   #pumpQueue(queued: boolean): void {
     if (queued && this.#queue.length === 0) this.#queueEmptied();
+    if (this.#sender.congested) return;
     const next = this.#queue.shift();
     if (next !== undefined) this.#pump(next, true);
   }
@@ -178,6 +182,12 @@ export class WsConnection {
     if (!this.#queueFull) return;
     this.#queueFull = false;
     this.#reading();
+  }
+
+  /** Stops or goes on reading; once drained, runs the messages that waited, unless one runs. */
+  #congestion(): void {
+    this.#reading();
+    if (!this.#sender.congested && this.#running === undefined) this.#pumpQueue(true);
   }
 
   /** Reads the socket unless the queue is full or too much waits to be sent, and not otherwise. */
