@@ -16,7 +16,11 @@ export const SENDER_KEY: unique symbol = Symbol('fw.websocket.sender');
 
 /** Sends messages on one connection. */
 export interface WebSocketSender {
-  /** Resolves once the frame is written; rejects with `FW_ERR_WEBSOCKET_CLOSED` when closed. */
+  /**
+   * Resolves once the frame is written; rejects with `FW_ERR_WEBSOCKET_CLOSED` when closed,
+   * `FW_ERR_WEBSOCKET_BACKPRESSURE` past `maxBackpressureBytes`, `FW_ERR_WEBSOCKET_SEND_TIMEOUT` past
+   * `sendTimeoutMs`.
+   */
   send(data: string | Uint8Array): Promise<void>;
 }
 
@@ -34,8 +38,11 @@ const noop = (): void => {};
 /**
  * Sends `data` on the WebSocket connection of `ctx`: a string as a text message, bytes as a binary
  * one. Throws `FW_ERR_NO_WEBSOCKET_SENDER` when `ctx` is not the `Context` of a WebSocket message
- * handler. The promise rejects with `FW_ERR_WEBSOCKET_CLOSED` once the connection has closed; a
- * promise nobody awaits never crashes the process.
+ * handler. The promise rejects with `FW_ERR_WEBSOCKET_CLOSED` once the connection has closed, with
+ * `FW_ERR_WEBSOCKET_BACKPRESSURE` at once (nothing sent, the connection closing with 1008) when the
+ * frame would take the bytes waiting on the connection past `maxBackpressureBytes`, and with
+ * `FW_ERR_WEBSOCKET_SEND_TIMEOUT` when the frame is not written within `sendTimeoutMs`; a promise
+ * nobody awaits never crashes the process.
  * @example
  * @OnMessage() async join(room: string, ctx: Context) { await sendMessage(ctx, `joined ${room}`); }
  */
