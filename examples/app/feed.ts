@@ -3,7 +3,14 @@
  * `/orders/live` (Server-Sent Events, live.ts), and a broadcast consumer pushes each new order to
  * both. A client is connected to one instance, so every instance must receive every order.
  */
-import { EventConsumer, OnEvent, OnMessage, sendMessage, WebSocketGateway } from 'fw';
+import {
+  connectionSignal,
+  EventConsumer,
+  OnEvent,
+  OnMessage,
+  sendMessage,
+  WebSocketGateway,
+} from 'fw';
 import type { Context } from 'fw/context';
 import type { WebSocketMessageContext } from 'fw/core';
 import { Follower, type OrderNews, orderEvent } from './live.js';
@@ -18,8 +25,20 @@ export class OrderFeed {
   readonly #followers = new Set<Follower>();
   readonly #recent: OrderNews[] = [];
 
+  /**
+   * Subscribes the connection of `ctx` until it closes: the connection's signal drops it at once,
+   * so a client that comes and goes holds nothing here after it left.
+   */
   subscribe(connId: string, ctx: Context): void {
+    const closed = connectionSignal(ctx);
+    if (closed.aborted || this.#subscribers.has(connId)) return;
     this.#subscribers.set(connId, ctx);
+    closed.addEventListener('abort', () => this.#subscribers.delete(connId), { once: true });
+  }
+
+  /** How many connections and followers are subscribed now. */
+  get size(): { readonly connections: number; readonly followers: number } {
+    return { connections: this.#subscribers.size, followers: this.#followers.size };
   }
 
   /** A new follower, given first the recent orders after `lastId` when it resumes. */
@@ -30,7 +49,7 @@ export class OrderFeed {
     return follower;
   }
 
-  /** Sends `order` to every follower and subscriber; a connection that has closed is dropped. */
+  /** Sends `order` to every follower and subscriber; a send that fails drops its connection. */
   async push(order: OrderNews, text: string): Promise<void> {
     this.#recent.push(order);
     this.#recent.splice(0, this.#recent.length - RECENT);

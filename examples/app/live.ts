@@ -20,8 +20,17 @@ export function orderEvent(order: OrderNews): SseEvent {
 }
 
 /**
+ * How many events a follower may have waiting. A browser that reads slower than orders come in
+ * would otherwise make its queue grow without end; past this many its stream is ended instead, and
+ * its `EventSource` reconnects with `Last-Event-ID`, catching up from the feed's recent orders
+ * (which hold more than this, so a follower ended here misses nothing that came in meanwhile).
+ */
+export const MAX_WAITING = 50;
+
+/**
  * One `EventSource` following the feed: the events queued for it, given one at a time. `sse()`
- * calls `return()` when the browser goes away (or the app closes), which ends it at once.
+ * calls `return()` when the browser goes away (or the app closes), which ends it at once; a
+ * follower more than {@link MAX_WAITING} events behind ends itself.
  */
 export class Follower implements AsyncIterableIterator<SseEvent> {
   readonly #queue: SseEvent[];
@@ -34,7 +43,13 @@ export class Follower implements AsyncIterableIterator<SseEvent> {
     this.#onEnd = onEnd;
   }
 
+  /** Queues `event`; a follower that already has {@link MAX_WAITING} waiting is ended instead. */
   add(event: SseEvent): void {
+    if (this.#ended) return;
+    if (this.#queue.length >= MAX_WAITING) {
+      this.#end();
+      return;
+    }
     this.#queue.push(event);
     this.#wake?.();
   }
@@ -51,10 +66,17 @@ export class Follower implements AsyncIterableIterator<SseEvent> {
   }
 
   async return(): Promise<IteratorResult<SseEvent>> {
+    this.#end();
+    return { done: true, value: undefined };
+  }
+
+  /** Ends the stream: what is queued is dropped, and the feed forgets this follower. */
+  #end(): void {
+    if (this.#ended) return;
     this.#ended = true;
+    this.#queue.length = 0;
     this.#wake?.();
     this.#onEnd(this);
-    return { done: true, value: undefined };
   }
 
   [Symbol.asyncIterator](): this {

@@ -143,6 +143,12 @@ export const ERRORS = {
       'sendMessage needs the Context parameter of a WebSocket message handler; ' +
       'this Context carries no connection',
   ),
+  FW_ERR_NO_WEBSOCKET_CONNECTION: t(
+    500,
+    () =>
+      'connectionSignal needs the Context parameter of a WebSocket message handler; ' +
+      'this Context carries no connection',
+  ),
   FW_ERR_BAD_COOKIE: t<{ cookie: string; reason: string }>(
     500,
     (p) => `Cannot set cookie ${p.cookie}: ${p.reason}`,

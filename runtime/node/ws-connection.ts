@@ -19,6 +19,7 @@ import { elapsedMs, type Logger, log } from '../core/log/logger.js';
 import { type Execute, isPromise, type Route } from '../core/pipeline/pipeline.js';
 import type { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 import { CLOSE, closingFor } from '../ws/close-codes.js';
+import { CONNECTION_KEY } from '../ws/connection-signal.js';
 import type { WebSocketLimits } from '../ws/limits.js';
 import { SENDER_KEY } from '../ws/sender.js';
 import { WsMessage } from '../ws/ws-message.js';
@@ -83,7 +84,9 @@ export class WsConnection {
       onOverflow: (buffered) => this.#overflow(buffered),
     });
     const withId = withValue(ctx, REQUEST_ID, init.snapshot.requestId());
-    this.#context = withValue(withId, SENDER_KEY, this.#sender);
+    // The connection's Context carries its sender (sendMessage) and itself (connectionSignal).
+    const withSender = withValue(withId, SENDER_KEY, this.#sender);
+    this.#context = withValue(withSender, CONNECTION_KEY, ctx);
     this.#timer = setInterval(() => this.#heartbeat(), init.limits.pingIntervalMs);
     this.#timer.unref();
     // `ws` reports bad frames, bad UTF-8 and oversized messages here, after it has sent the close
