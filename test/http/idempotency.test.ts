@@ -142,6 +142,30 @@ describe('idempotency()', () => {
     expect(s.placed()).toBe(1);
   });
 
+  it('keeps the key past requestTimeoutMs, and replays what the late handler answered', async () => {
+    const s = shop();
+    const server = await serve(s.routes, { interceptors: [idempotency()], requestTimeoutMs: 200 });
+    const send = () =>
+      fetch(server.url('/orders'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'late' },
+        body: '{"sku":"pen"}',
+      });
+    const open = s.hold();
+    expect((await send()).status).toBe(503);
+    expect((await send()).status).toBe(409);
+    open();
+    let res = await send();
+    for (let i = 0; i < 200 && res.status === 409; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      res = await send();
+    }
+    expect(res.status).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+    expect(await res.json()).toEqual({ orderId: 1, sku: 'pen' });
+    expect(s.placed()).toBe(1);
+  });
+
   it('lets a request without the key run as usual, and other methods ignore it', async () => {
     const s = await served();
     expect((await s.send({ sku: 'pen' })).status).toBe(201);
