@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { type App, createApp, type Logger, type Override, type Transport } from 'fw';
 import { cors } from 'fw/cors';
+import { idempotency } from 'fw/idempotency';
 import { bindings } from './bindings.js';
 import { originsFromEnv } from './config.js';
 import { AuthInterceptor } from './interceptors.js';
@@ -29,8 +30,15 @@ export function exampleApp(options: ExampleOptions = {}): App {
   const { logger, transport, overrides, origins = originsFromEnv(process.env) } = options;
   return createApp({
     bindings,
-    // CORS first, so a preflight is answered before anything else runs.
-    interceptors: [cors({ origins, credentials: true }), AuthInterceptor],
+    // CORS first, so a preflight is answered before anything else runs. Then who is calling, and
+    // Idempotency-Key: a client that retries POST /orders with the same key (after a timeout, or
+    // a 503 whose event's outcome was unknown) gets the first answer, and no second order. Each
+    // caller's keys are their own; one instance keeps them in memory (Redis for several).
+    interceptors: [
+      cors({ origins, credentials: true }),
+      AuthInterceptor,
+      idempotency({ scope: (ctx) => ctx.get<string>('auth.user') ?? '' }),
+    ],
     // The page at /, its files with ETag and Last-Modified; the controllers' routes win over them.
     static: [{ root: PUBLIC, prefix: '/' }],
     // br or gzip for answers of 1 KiB or more, and for the Server-Sent Events stream.

@@ -104,6 +104,38 @@ export const ERRORS = {
     503,
     (p) => `The WebSocket handshake did not finish within ${p.ms} ms; retry later`,
   ),
+  FW_ERR_PUBLISH_OUTCOME_UNKNOWN: t<{ event: string; ms: number }>(
+    503,
+    (p) =>
+      `The broker did not confirm event ${p.event} within ${p.ms} ms: it may still be delivered. ` +
+      'Retry with the same Idempotency-Key, or find out whether the request took effect first',
+  ),
+  FW_ERR_IDEMPOTENCY_KEY_MISSING: t(
+    400,
+    () => 'This request needs an Idempotency-Key header; send a new unique key with each operation',
+  ),
+  FW_ERR_IDEMPOTENCY_KEY_INVALID: t<{ limit: number }>(
+    400,
+    (p) =>
+      `The Idempotency-Key must be 1 to ${p.limit} visible ASCII characters ` +
+      '(a UUID fits), optionally in double quotes',
+  ),
+  FW_ERR_IDEMPOTENCY_KEY_IN_FLIGHT: t(
+    409,
+    () =>
+      'A request with this Idempotency-Key is still being processed; retry after Retry-After ' +
+      'seconds to get its answer',
+  ),
+  FW_ERR_IDEMPOTENCY_KEY_REUSED: t(
+    422,
+    () =>
+      'This Idempotency-Key was used for another request (method, path or body differ); ' +
+      'use a new key for a new operation',
+  ),
+  FW_ERR_IDEMPOTENCY_STORE: t(
+    503,
+    () => 'The idempotency store cannot be reached, so the request was not run; retry later',
+  ),
 
   // Requests: programming errors, rendered as a bare 500.
   FW_ERR_INTERNAL: t(

@@ -10,6 +10,10 @@ import type { ConsumerInfo, JetStreamClient, JetStreamManager } from '@nats-io/j
 import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import { isRequestId, REQUEST_ID_HEADER } from '../../core/context/request-id.js';
 import { log } from '../../core/log/logger.js';
+import {
+  PublishOutcomeUnknownError,
+  type PublishSettlement,
+} from '../../core/pipeline/publish-outcome.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import type {
   DeliveryHandler,
@@ -33,6 +37,11 @@ import { Puller } from './puller.js';
 import { ensureBroadcastConsumer, ensureConsumer, ensureStream } from './topology.js';
 
 const DRAIN_TIMEOUT_MS = 5000;
+/**
+ * How long a message not acknowledged in time is sent again to learn its outcome: well inside the
+ * stream's duplicate window (2 minutes by default), so that the stream still drops a second copy.
+ */
+const SETTLE_MS = 60_000;
 
 interface Link {
   readonly connection: Connection;
@@ -190,11 +199,27 @@ export class NatsTransport implements Transport {
     const subject = eventSubject(this.#options.subjectPrefix, eventName);
     const { nc, js } = await this.#connect();
     const gaveUp = () => this.#closed || nc.isClosed();
+    // One id for every copy, those sent after the deadline included: the stream keeps one.
+    const msgID = natsLibrary().nats.nuid.next();
     const message: Outgoing =
       requestId === undefined
-        ? { subject, payload }
-        : { subject, payload, headers: requestHeaders(requestId) };
-    await publishAcked(js, message, this.#options.publishTimeoutMs, gaveUp);
+        ? { subject, payload, msgID }
+        : { subject, payload, msgID, headers: requestHeaders(requestId) };
+    const timeoutMs = this.#options.publishTimeoutMs;
+    try {
+      await publishAcked(js, message, timeoutMs, gaveUp);
+    } catch (err) {
+      if (refused(err) || gaveUp()) throw err;
+      // No answer in time: the message may be in the stream already. Sending the same id again
+      // until the stream answers tells which: an acknowledgement (a duplicate or not) means the
+      // stream holds exactly one copy.
+      const stopped = () => this.#closing || nc.isClosed();
+      const settled = publishAcked(js, message, SETTLE_MS, stopped).then(
+        (): PublishSettlement => 'confirmed',
+        (late: unknown): PublishSettlement => (refused(late) ? 'failed' : 'unknown'),
+      );
+      throw new PublishOutcomeUnknownError(eventName, timeoutMs, settled, err as Error);
+    }
   }
 
   /** The connection, opened and the stream declared on first use. */
@@ -224,6 +249,11 @@ export class NatsTransport implements Transport {
 }
 
 /** The headers of a message published by request `requestId`. */
+/** Whether JetStream itself refused the message (too big, a limit): sending it again will not help. */
+function refused(err: unknown): boolean {
+  return err instanceof Error && err.cause instanceof natsLibrary().jetstream.JetStreamApiError;
+}
+
 function requestHeaders(requestId: string): MsgHdrs {
   const h = natsLibrary().nats.headers();
   h.set(REQUEST_ID_HEADER, requestId);

@@ -9,6 +9,10 @@ import type { Channel, ConsumeMessage } from 'amqplib';
 import { isRequestId, requestIdFor } from '../../core/context/request-id.js';
 import { FallbackLogger } from '../../core/log/fallback-logger.js';
 import { log } from '../../core/log/logger.js';
+import {
+  PublishOutcomeUnknownError,
+  type PublishSettlement,
+} from '../../core/pipeline/publish-outcome.js';
 import { logDeliveryFailure } from '../../events/delivery-log.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import {
@@ -213,14 +217,23 @@ export class RabbitMqTransport implements Transport {
   ): Promise<void> {
     const timeoutMs = this.#options.publishTimeoutMs;
     const deadline = Date.now() + timeoutMs;
+    // The latest copy handed to a channel: past the deadline, its confirm (or the end of its
+    // channel) is the outcome still to come. The broker may confirm it once a frozen link thaws.
+    let latest: Promise<void> | undefined;
     const timedOut = () =>
-      new Error(`rabbitmq: event ${eventName} was not confirmed within ${timeoutMs} ms`);
+      new PublishOutcomeUnknownError(
+        eventName,
+        timeoutMs,
+        outcomeOf(latest),
+        new Error(`rabbitmq: event ${eventName} was not confirmed within ${timeoutMs} ms`),
+      );
     for (;;) {
       const session = await within(this.#ready(), deadline - Date.now(), timedOut);
       try {
         const { publisher } = session;
         const { exchange } = this.#options;
         const sent = confirmPublish(publisher, exchange, eventName, payload, requestId);
+        latest = sent;
         return await within(sent, deadline - Date.now(), timedOut);
       } catch (err) {
         // The channel ended before the broker answered: send again on the next connection
@@ -286,6 +299,18 @@ export class RabbitMqTransport implements Transport {
     }
     settle(() => channel.ack(message));
   }
+}
+
+/**
+ * What a copy still waiting for its confirm comes to: `confirmed` on `basic.ack`, `failed` on
+ * `basic.nack` or when no copy was ever sent, `unknown` when its channel ended first.
+ */
+function outcomeOf(latest: Promise<void> | undefined): Promise<PublishSettlement> {
+  if (latest === undefined) return Promise.resolve('failed');
+  return latest.then(
+    () => 'confirmed',
+    (err: unknown) => (err instanceof RefusedError ? 'failed' : 'unknown'),
+  );
 }
 
 /**
