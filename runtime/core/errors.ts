@@ -104,6 +104,12 @@ export const ERRORS = {
     503,
     (p) => `The WebSocket handshake did not finish within ${p.ms} ms; retry later`,
   ),
+  FW_ERR_EVENT_QUEUE_FULL: t<{ subscription: string; event: string; limit: number }>(
+    503,
+    (p) =>
+      `Event '${p.event}' was not published: the in-memory queue of the ${p.subscription} ` +
+      `consumers holds ${p.limit} messages waiting (maxQueued); retry later`,
+  ),
 
   // Requests: programming errors, rendered as a bare 500.
   FW_ERR_INTERNAL: t(
