@@ -130,19 +130,7 @@ export class NodeServer {
    * and a later `listen()` may bind again.
    */
   unlisten(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      if (!this.#server.listening) return resolve();
-      const force = setTimeout(
-        () => this.#server.closeAllConnections(),
-        this.#options.closeTimeoutMs,
-      );
-      force.unref();
-      this.#server.close(() => {
-        clearTimeout(force);
-        resolve();
-      });
-      this.#server.closeIdleConnections();
-    });
+    return this.#closeHttp();
   }
 
   /** Stops taking connections and resolves when the ones open have finished. */

@@ -68,7 +68,10 @@ class HeldTransport implements Transport {
   readonly #held = new Promise<void>((resolve) => {
     this.#release = resolve;
   });
-  constructor(readonly failure?: Error) {}
+  readonly failure: Error | undefined;
+  constructor(failure?: Error) {
+    this.failure = failure;
+  }
   async start(_names: readonly string[], _h: DeliveryHandler, _o?: TransportStartOptions) {
     this.starts++;
     await this.#held;
