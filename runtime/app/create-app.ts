@@ -9,7 +9,12 @@ import { FwError } from '../core/errors.js';
 import { log } from '../core/log/logger.js';
 import type { DomainEvent } from '../core/pipeline/event-bus.js';
 import type { Interceptor } from '../core/pipeline/interceptor.js';
-import { createPipeline, type Execute, type Route } from '../core/pipeline/pipeline.js';
+import {
+  createPipeline,
+  type Execute,
+  type MaybePromise,
+  type Route,
+} from '../core/pipeline/pipeline.js';
 import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
 import { ConsumerDeliveries } from '../events/consumer-deliveries.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
@@ -21,6 +26,7 @@ import { warnUnconsumed } from '../events/unconsumed.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { httpProtocol } from '../http/http-protocol.js';
 import { type InjectRequest, type InjectResponse, inject } from '../http/inject.js';
+import { stageError } from '../http/render.js';
 import { NodeServer } from '../node/http-server.js';
 import { type GatewayRoute, WebSocketGateways } from '../node/ws-gateways.js';
 import { loadWebSocketLibrary } from '../node/ws-server.js';
@@ -47,8 +53,11 @@ export interface App {
    */
   start(): Promise<void>;
   /**
-   * Starts the transport as `start()` does, then serves HTTP and WebSocket on `host:port`
-   * (port 0: any free port). @default { port: 0, host: '127.0.0.1' }
+   * Binds `host:port` (port 0: any free port), then starts the transport as `start()` does, and
+   * serves HTTP and WebSocket. A request arriving before the start is done waits for it (the
+   * health probes answer at once, readiness 503). Rejects, leaving nothing open, when the port
+   * cannot be bound (the transport is not started) or the start fails (the port is released).
+   * @default { port: 0, host: '127.0.0.1' }
    */
   listen(options?: { port?: number; host?: string }): Promise<{ port: number }>;
   /** Runs one HTTP request through the pipeline without a socket. */
@@ -182,14 +191,36 @@ export function createApp(options: AppOptions): App {
   }
   for (const plugin of resolved.plugins) plugin.setup(plugins);
   const probe = plugins.probe();
-  const server = new NodeServer(http, {
+  // Between listen() binding the port and the app having started, a request waits for the start
+  // (the health probes answer at once, readiness 503); if the start fails, it gets 503.
+  const waiting = new Set<Promise<Error | undefined>>();
+  const serve: Execute<HttpExchange> = (ex) => {
+    if (ready) return http(ex);
+    const wait = (started ?? Promise.reject(new FwError('FW_ERR_SHUTTING_DOWN'))).then(
+      () => http(ex),
+      () => refuse(ex, new FwError('FW_ERR_SHUTTING_DOWN')),
+    );
+    waiting.add(wait);
+    return wait.finally(() => waiting.delete(wait));
+  };
+  const server = new NodeServer(serve, {
     limits: resolved.limits,
     timeouts: resolved.timeouts,
     requestTimeoutMs: resolved.requestTimeoutMs,
     closeTimeoutMs: resolved.closeTimeoutMs,
     logger,
     probe,
-    upgrade: webSockets,
+    upgrade: {
+      // An upgrade waits for the start as a request does; if the start fails, its socket ends.
+      upgrade(req, socket, head) {
+        if (ready) return webSockets.upgrade(req, socket, head);
+        void (started ?? Promise.reject(new FwError('FW_ERR_SHUTTING_DOWN'))).then(
+          () => webSockets.upgrade(req, socket, head),
+          () => socket.destroy(),
+        );
+      },
+      close: () => webSockets.close(),
+    },
     encode: plugins.encoder(),
   });
 
@@ -209,11 +240,19 @@ export function createApp(options: AppOptions): App {
         limit: resolved.maxPayloadBytes,
       });
     }
-    let failure: Error | undefined;
-    for (const route of routes) {
-      const ctx = new EventContext({ eventName, payload, requestId });
-      failure = joinErrors(failure, await consume(ctx, route));
+    if (routes.length === 1) {
+      const failure = await consume(new EventContext({ eventName, payload, requestId }), routes[0]);
+      if (failure !== undefined) throw failure;
+      return;
     }
+    // The consumers of one message run side by side: one that is slow does not hold back the
+    // others' work (the message is acknowledged once all of them are done).
+    const failures = await Promise.all(
+      routes.map(async (route) =>
+        consume(new EventContext({ eventName, payload, requestId }), route),
+      ),
+    );
+    const failure = failures.reduce<Error | undefined>((a, b) => joinErrors(a, b), undefined);
     if (failure !== undefined) throw failure;
   };
 
@@ -253,19 +292,26 @@ export function createApp(options: AppOptions): App {
     async start() {
       await open();
     },
+    // The port first: an instance that cannot have it must not consume a message meanwhile.
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
-      await open();
+      if (closed) throw new FwError('FW_ERR_APP_CLOSED');
       if (listening) throw new FwError('FW_ERR_ALREADY_LISTENING');
       listening = true;
+      let bound: { port: number } | undefined;
       try {
         if (gateways.length > 0) await loadWebSocketLibrary();
-        const bound = await server.listen(port, host);
-        log(logger, 'info', { host, port: bound.port }, 'listening');
-        return bound;
+        bound = await server.listen(port, host);
+        await start();
       } catch (err) {
-        listening = false; // nothing listens: a later listen() may try another port
+        listening = false; // nothing listens: a later listen() may try again
+        if (bound !== undefined) {
+          await Promise.allSettled(waiting);
+          await server.unlisten();
+        }
         throw err;
       }
+      log(logger, 'info', { host, port: bound.port }, 'listening');
+      return bound;
     },
     async inject(request) {
       await open();
@@ -298,6 +344,13 @@ function instancesOf(options: AppOptions, compiled: CompiledRoutes): AppInstance
     }
   }
   return new GraphInstances(graph, replacements, wanted);
+}
+
+/** Answers a request that the app cannot serve with `err`'s problem. */
+function refuse(ex: HttpExchange, err: FwError): MaybePromise<Error | undefined> {
+  stageError(ex.response, err);
+  const sent = ex.send();
+  return sent === undefined ? err : sent.then(() => err);
 }
 
 function toPayload(payload: unknown): Uint8Array {

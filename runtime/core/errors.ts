@@ -136,6 +136,12 @@ export const ERRORS = {
     503,
     () => 'The idempotency store cannot be reached, so the request was not run; retry later',
   ),
+  FW_ERR_EVENT_QUEUE_FULL: t<{ subscription: string; event: string; limit: number }>(
+    503,
+    (p) =>
+      `Event '${p.event}' was not published: the in-memory queue of the ${p.subscription} ` +
+      `consumers holds ${p.limit} messages waiting (maxQueued); retry later`,
+  ),
 
   // Requests: programming errors, rendered as a bare 500.
   FW_ERR_INTERNAL: t(

@@ -1,18 +1,25 @@
 /**
  * The default transport: events published in the process reach its consumers on a later turn of
- * the event loop, each message once. A failed delivery is logged (or given to `onError`), not
- * retried. `close()` waits for the deliveries in flight, and the events they publish meanwhile
- * are still delivered (a broker transport takes them until it has drained, too): only then is it
- * closed.
+ * the event loop, each message once. As a broker gives each group its own queue, each subscription
+ * (the app's group, every other group, the broadcast consumers) has its own bounded queue and runs
+ * at most `concurrency` deliveries at once, so a consumer that hangs holds up its own subscription
+ * only. A publish that would overfill a queue is refused (`FW_ERR_EVENT_QUEUE_FULL`) and delivered
+ * to no subscription, so that a retry does not duplicate it; the first refusal of an episode is
+ * logged. A failed delivery is logged (or given to `onError`), not retried. `close()` waits for
+ * the deliveries queued and in flight, and the events they publish meanwhile are still delivered
+ * (a broker transport takes them until it has drained, too): only then is it closed.
  */
 import { performance } from 'node:perf_hooks';
 import { requestIdFor } from '../core/context/request-id.js';
+import { FwError } from '../core/errors.js';
 import { FallbackLogger } from '../core/log/fallback-logger.js';
-import type { Logger } from '../core/log/logger.js';
+import { type Logger, log } from '../core/log/logger.js';
+import { type OptionChecks, optionChecks } from '../core/options.js';
 import { logDeliveryFailure } from './delivery-log.js';
 import type {
   Delivery,
   DeliveryHandler,
+  EventDelivery,
   EventMetadata,
   Transport,
   TransportStartOptions,
@@ -22,22 +29,55 @@ import type {
 export interface InMemoryTransportOptions {
   /** Called when a delivery fails, instead of logging it. */
   readonly onError?: (err: unknown, delivery: Delivery) => void;
-  /** Where a failed delivery is logged. @default the app's logger */
+  /** Where failed deliveries and refused publishes are logged. @default the app's logger */
   readonly logger?: Logger;
+  /**
+   * Most messages each subscription holds waiting to start (those running not counted); a
+   * publish beyond it rejects with `FW_ERR_EVENT_QUEUE_FULL`. @default 10000
+   */
+  readonly maxQueued?: number;
+  /** Most deliveries each subscription runs at once, as a broker's prefetch. @default 16 */
+  readonly concurrency?: number;
+}
+
+/** How long a client refused for a full queue is told to wait, in seconds. */
+const RETRY_AFTER_S = '1';
+const check: OptionChecks = optionChecks('inMemoryTransport');
+
+/** One subscription's messages: those waiting, those running, and whether it is refusing. */
+class Lane {
+  readonly names: ReadonlySet<string>;
+  readonly handle: DeliveryHandler;
+  /** How logs and errors name it: `app`, `group billing` or `broadcast`. */
+  readonly label: string;
+  readonly waiting: Delivery[] = [];
+  running = 0;
+  /** Publishes refused since the queue filled; undefined while it has not filled. */
+  refused: number | undefined;
+
+  constructor(names: readonly string[], handle: DeliveryHandler, delivery?: EventDelivery) {
+    this.names = new Set(names);
+    this.handle = handle;
+    this.label =
+      delivery === undefined
+        ? 'app'
+        : 'broadcast' in delivery
+          ? 'broadcast'
+          : `group ${delivery.group}`;
+  }
 }
 
 /** The in-process {@link Transport}. */
 export class InMemoryTransport implements Transport {
   readonly #onError: ((err: unknown, delivery: Delivery) => void) | undefined;
   readonly #logger: FallbackLogger;
-  #names: ReadonlySet<string> = new Set();
-  #handle: DeliveryHandler | undefined;
+  readonly #maxQueued: number;
+  readonly #concurrency: number;
+  #lanes: readonly Lane[] = [];
   /** Set once close() has drained every delivery: publish then rejects. */
   #closed = false;
-  /** Published, waiting for the next turn of the event loop. */
-  #queue: Delivery[] = [];
   #scheduled = false;
-  /** Queued or running deliveries. */
+  /** Queued or running deliveries, over every lane. */
   #pending = 0;
   #idle: (() => void) | undefined;
   #drained: Promise<void> | undefined;
@@ -45,25 +85,44 @@ export class InMemoryTransport implements Transport {
   constructor(options: InMemoryTransportOptions = {}) {
     this.#onError = options.onError;
     this.#logger = new FallbackLogger(options.logger);
+    this.#maxQueued = check.integer('maxQueued', options.maxQueued ?? 10_000, 1, 10_000_000);
+    this.#concurrency = check.integer('concurrency', options.concurrency ?? 16, 1, 65_535);
   }
 
+  /**
+   * Opens a queue per subscription of `options.subscriptions`; without them, one for
+   * `eventNames` that `handle` takes.
+   */
   async start(
     eventNames: readonly string[],
     handle: DeliveryHandler,
     options: TransportStartOptions = {},
   ): Promise<void> {
-    this.#names = new Set(eventNames);
-    this.#handle = handle;
+    const given = options.subscriptions ?? [{ eventNames, handle }];
+    this.#lanes = given
+      .filter((s) => s.eventNames.length > 0)
+      .map((s) => new Lane(s.eventNames, s.handle, s.delivery));
     this.#logger.adopt(options.logger);
   }
 
-  /** Queues one message; its `requestId` is kept when it is a short token, or made anew. */
+  /**
+   * Queues one message for every subscription that takes its event; its `requestId` is kept when
+   * it is a short token, or made anew. Rejects with `FW_ERR_EVENT_QUEUE_FULL`, queuing it for
+   * none, when one of them already holds `maxQueued` waiting.
+   */
   async publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
     if (this.#closed) throw new Error(`in-memory transport is closed; event ${eventName} not sent`);
-    if (this.#handle === undefined || !this.#names.has(eventName)) return;
-    const requestId = requestIdFor(metadata?.requestId);
-    this.#queue.push({ eventName, payload, metadata: { requestId } });
-    this.#pending++;
+    const lanes = this.#lanes.filter((lane) => lane.names.has(eventName));
+    if (lanes.length === 0) return;
+    const full = lanes.find((lane) => lane.waiting.length >= this.#maxQueued);
+    if (full !== undefined) throw this.#refuse(full, eventName);
+    const delivery: Delivery = {
+      eventName,
+      payload,
+      metadata: { requestId: requestIdFor(metadata?.requestId) },
+    };
+    for (const lane of lanes) lane.waiting.push(delivery);
+    this.#pending += lanes.length;
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#flush);
@@ -89,18 +148,44 @@ export class InMemoryTransport implements Transport {
     await this.#drained;
   }
 
-  /** Starts every delivery published since the last turn: one timer for all of them. */
+  /** The refusal of a publish to a full `lane`, logged at the first of its episode. */
+  #refuse(lane: Lane, eventName: string): FwError {
+    if (lane.refused === undefined) {
+      lane.refused = 0;
+      const fields = { subscription: lane.label, event: eventName, maxQueued: this.#maxQueued };
+      log(this.#logger, 'warn', fields, 'event queue full; publishing refused');
+    }
+    lane.refused++;
+    const params = { subscription: lane.label, event: eventName, limit: this.#maxQueued };
+    return new FwError('FW_ERR_EVENT_QUEUE_FULL', params, {
+      headers: { 'Retry-After': RETRY_AFTER_S },
+    });
+  }
+
+  /** Starts what each lane may run of what was published since the last turn. */
   readonly #flush = (): void => {
     this.#scheduled = false;
-    const batch = this.#queue;
-    this.#queue = [];
-    for (const delivery of batch) void this.#deliver(delivery);
+    for (const lane of this.#lanes) this.#pump(lane);
   };
 
-  async #deliver(delivery: Delivery): Promise<void> {
+  #pump(lane: Lane): void {
+    while (lane.running < this.#concurrency && lane.waiting.length > 0) {
+      lane.running++;
+      void this.#deliver(lane, lane.waiting.shift() as Delivery);
+    }
+    // The episode ends once the queue has drained to half: a queue hovering at its bound logs
+    // once, not at every message.
+    if (lane.refused !== undefined && lane.waiting.length <= this.#maxQueued / 2) {
+      const fields = { subscription: lane.label, refused: lane.refused };
+      log(this.#logger, 'info', fields, 'event queue accepting again');
+      lane.refused = undefined;
+    }
+  }
+
+  async #deliver(lane: Lane, delivery: Delivery): Promise<void> {
     const startedAt = performance.now();
     try {
-      await (this.#handle as DeliveryHandler)(delivery);
+      await lane.handle(delivery);
     } catch (err) {
       if (this.#onError === undefined) {
         const failure = { attempt: 1, maxAttempts: 1, disposition: 'dropped', startedAt } as const;
@@ -113,12 +198,18 @@ export class InMemoryTransport implements Transport {
         }
       }
     } finally {
+      lane.running--;
+      this.#pump(lane);
       if (--this.#pending === 0) this.#idle?.();
     }
   }
 }
 
-/** The default transport of an app. */
+/**
+ * The default transport of an app. Throws `FW_ERR_INVALID_OPTION` for a `maxQueued` or
+ * `concurrency` that is not a positive integer.
+ * @example createApp({ bindings, transport: inMemoryTransport({ maxQueued: 1000, concurrency: 8 }) })
+ */
 export function inMemoryTransport(options?: InMemoryTransportOptions): Transport {
   return new InMemoryTransport(options);
 }

@@ -49,17 +49,17 @@ export function brokerSubscriptions(
   }));
 }
 
-/** Runs the handler of every subscription that takes the event; their failures are joined. */
+/**
+ * Runs the handler of every subscription that takes the event, side by side (a slow one does not
+ * hold back the others); their failures are joined.
+ */
 function handleEach(subs: readonly Subscription[]): DeliveryHandler {
   return async (delivery: Delivery) => {
+    const taking = subs.filter((s) => s.eventNames.includes(delivery.eventName));
+    const outcomes = await Promise.allSettled(taking.map(async (s) => s.handle(delivery)));
     let failure: Error | undefined;
-    for (const s of subs) {
-      if (!s.eventNames.includes(delivery.eventName)) continue;
-      try {
-        await s.handle(delivery);
-      } catch (err) {
-        failure = joinErrors(failure, toError(err));
-      }
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') failure = joinErrors(failure, toError(outcome.reason));
     }
     if (failure !== undefined) throw failure;
   };

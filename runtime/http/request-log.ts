@@ -2,7 +2,7 @@
  * The one log record of an HTTP request that failed, the same over a socket, through `inject()`
  * and for a refused WebSocket upgrade: a server error (5xx, or an error that went out as other
  * than its own 4xx) at `error` with the error itself; a client error (4xx), and the 503 of a request
- * refused while the server closes, at `info`, with its code and detail, as Fastify logs them: the
+ * refused while the server closes or because an event queue is full, at `info`, with its code and detail, as Fastify logs them: the
  * server did what it should, and a flood of 404s, or of refusals at every deploy, must not drown
  * the errors an operator has to act on.
  */
@@ -21,6 +21,12 @@ export interface RequestFacts {
   readonly startedAt: number;
 }
 
+/**
+ * The 503s that are refusals the server chose, not failures: while it closes, and while a queue of
+ * events is full (which its transport logs once for the whole episode).
+ */
+const REFUSALS: ReadonlySet<string> = new Set(['FW_ERR_SHUTTING_DOWN', 'FW_ERR_EVENT_QUEUE_FULL']);
+
 /** The longest path written whole; a longer one (a 414) is cut. */
 const MAX_PATH = 1024;
 
@@ -33,7 +39,7 @@ export function logRequestFailure(logger: Logger, facts: RequestFacts, err: Erro
   const code = errorCode(err);
   const expected =
     (isClientError(httpError?.status) && isClientError(status)) ||
-    (code === 'FW_ERR_SHUTTING_DOWN' && status === 503);
+    (REFUSALS.has(code ?? '') && status === 503);
   if (expected) {
     // A refusal fw made of another error (a preHandshake that threw) shows that error: the
     // operator's only way to learn why.

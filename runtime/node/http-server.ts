@@ -124,6 +124,15 @@ export class NodeServer {
     });
   }
 
+  /**
+   * Stops listening without closing for good, after the app failed to start behind a bound port:
+   * the connections open are ended (at once when idle, after `closeTimeoutMs` at the latest),
+   * and a later `listen()` may bind again.
+   */
+  unlisten(): Promise<void> {
+    return this.#closeHttp();
+  }
+
   /** Stops taking connections and resolves when the ones open have finished. */
   close(): Promise<void> {
     this.#closing ??= Promise.all([this.#closeHttp(), this.#options.upgrade?.close()]).then(

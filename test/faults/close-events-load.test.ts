@@ -21,7 +21,8 @@ const order = (name: string, id: number): Order => ({ name, occurredAt: new Date
 
 /** The in-memory transport, telling the test when the app has begun to close it. */
 function watched(onError: (err: unknown, d: Delivery) => void) {
-  const inner = inMemoryTransport({ onError });
+  // Every consumer runs at once, so that all of them are in flight when close() is called.
+  const inner = inMemoryTransport({ onError, concurrency: EVENTS });
   const closing = deferred();
   const transport: Transport = {
     start: (names, handle) => inner.start(names, handle),

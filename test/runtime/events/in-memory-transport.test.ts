@@ -189,3 +189,41 @@ describe('InMemoryTransport.close', () => {
     await t.close();
   });
 });
+
+describe('InMemoryTransport subscriptions', () => {
+  // Each subscription runs at most `concurrency` deliveries at once, and takes the rest in order
+  // as they finish; another subscription is not held up by it.
+  it('runs at most concurrency deliveries of a subscription at once', async () => {
+    const gate = deferred();
+    let running = 0;
+    let most = 0;
+    const slow: string[] = [];
+    const fast: string[] = [];
+    const transport = new InMemoryTransport({ concurrency: 2 });
+    await transport.start(['a'], async () => {}, {
+      subscriptions: [
+        {
+          eventNames: ['a'],
+          handle: async (d) => {
+            most = Math.max(most, ++running);
+            await gate.promise;
+            running--;
+            slow.push(text(d));
+          },
+        },
+        {
+          delivery: { group: 'other' },
+          eventNames: ['a'],
+          handle: async (d) => void fast.push(text(d)),
+        },
+      ],
+    });
+    for (let i = 1; i <= 5; i++) await transport.publish('a', bytes(String(i)));
+    await nextTurn();
+    await nextTurn();
+    expect([running, fast]).toEqual([2, ['a:1', 'a:2', 'a:3', 'a:4', 'a:5']]);
+    gate.resolve();
+    await transport.close();
+    expect([most, slow]).toEqual([2, ['a:1', 'a:2', 'a:3', 'a:4', 'a:5']]);
+  });
+});
