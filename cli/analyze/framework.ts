@@ -55,6 +55,7 @@ const TYPES: readonly (readonly [string, readonly string[]])[] = [
       'WebSocketMessageContext',
       'EventBus',
       'UploadedFiles',
+      'MultipartParts',
     ],
   ],
   ['fw/context', ['Context']],

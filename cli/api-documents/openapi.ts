@@ -25,8 +25,8 @@ import { reasonPhrase } from './status.js';
 /** The HTTP methods an OpenAPI Path Item holds, in the order the specification lists them. */
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
-/** The parameter type of an uploaded-files parameter: a `multipart/form-data` body. */
-const UPLOADS = 'fw/core#UploadedFiles';
+/** The parameter types that take a `multipart/form-data` body: in memory, or part by part. */
+const UPLOADS: ReadonlySet<string> = new Set(['fw/core#UploadedFiles', 'fw/core#MultipartParts']);
 
 /** Parameter types read from the query string, which can be refused with 400. */
 const QUERY_TYPES: ReadonlySet<string> = new Set([
@@ -172,7 +172,7 @@ class Operations {
     for (const p of params) {
       if (p.validate !== undefined) {
         content['application/json'] = { schema: this.#schema(p.validate) };
-      } else if (p.type === UPLOADS) {
+      } else if (UPLOADS.has(p.type)) {
         content['multipart/form-data'] = { schema: UPLOADS_SCHEMA };
       } else {
         continue;
@@ -285,7 +285,7 @@ const PROBLEMS: Readonly<Record<number, string>> = {
 
 /** Whether fw parses or validates what the parameter gets, and so may answer 400. */
 function parsed(p: ParamModel): boolean {
-  if (p.validate !== undefined || p.type === UPLOADS || QUERY_TYPES.has(p.type)) return true;
+  if (p.validate !== undefined || UPLOADS.has(p.type) || QUERY_TYPES.has(p.type)) return true;
   return p.pathKey !== undefined && p.type !== 'string';
 }
 
@@ -310,7 +310,7 @@ function sortKeys<T>(record: Record<string, T>): Record<string, T> {
 /** Bytes of any kind (OpenAPI 3.1 says binary with `contentMediaType`, not `format: binary`). */
 const BYTES_SCHEMA: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
 
-/** What an `UploadedFiles` parameter receives: any number of files under any field names. */
+/** What an `UploadedFiles` or `MultipartParts` parameter receives: any files under any names. */
 const UPLOADS_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'Files under any field names; a field may hold several files.',

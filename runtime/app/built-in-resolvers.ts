@@ -12,6 +12,7 @@ import { PathParameterResolver } from '../core/resolvers/path-resolver.js';
 import { ConsumerRequestContextResolver } from '../events/resolvers.js';
 import {
   HttpRequestContextResolver,
+  MultipartPartsResolver,
   PaginationResolver,
   QueryResolver,
   QueryValuesResolver,
@@ -37,5 +38,6 @@ export function builtInResolvers(
     new QueryResolver(),
     new BodyResolver(),
     new UploadedFilesResolver(),
+    new MultipartPartsResolver(),
   ];
 }

@@ -23,6 +23,7 @@ import { EventContext } from '../events/event-context.js';
 import { inMemoryTransport } from '../events/in-memory-transport.js';
 import type { EventMetadata, Transport } from '../events/transport.js';
 import { warnUnconsumed } from '../events/unconsumed.js';
+import { ByteBudget } from '../http/byte-budget.js';
 import type { HttpExchange } from '../http/exchange.js';
 import { httpProtocol } from '../http/http-protocol.js';
 import { type InjectRequest, type InjectResponse, inject } from '../http/inject.js';
@@ -203,8 +204,11 @@ export function createApp(options: AppOptions): App {
     waiting.add(wait);
     return wait.finally(() => waiting.delete(wait));
   };
+  // One count of the bytes requests hold, for the server and inject() alike.
+  const budget = new ByteBudget(resolved.maxBufferedBytes);
   const server = new NodeServer(serve, {
     limits: resolved.limits,
+    budget,
     timeouts: resolved.timeouts,
     requestTimeoutMs: resolved.requestTimeoutMs,
     closeTimeoutMs: resolved.closeTimeoutMs,
@@ -315,7 +319,7 @@ export function createApp(options: AppOptions): App {
     },
     async inject(request) {
       await open();
-      return inject({ execute: http, limits: resolved.limits, logger, probe }, request);
+      return inject({ execute: http, limits: resolved.limits, budget, logger, probe }, request);
     },
     async emit(eventName, payload, metadata) {
       await open();

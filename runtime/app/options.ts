@@ -58,6 +58,13 @@ export interface AppOptions {
   /** Bounds of multipart forms. */
   readonly multipart?: Partial<MultipartLimits>;
   /**
+   * Most bytes of request bodies that all requests in flight may hold in memory at once: bodies
+   * read by `bind()` and forms read by `multipartForm()` (an `UploadedFiles` parameter) count
+   * until their request ends; a `MultipartParts` stream does not. A request that would pass it
+   * answers 503 with `Retry-After`. @default 134217728 (128 MiB)
+   */
+  readonly maxBufferedBytes?: number;
+  /**
    * Bounds of `Pagination` parameters: a `size` above `maxSize` is clamped to it.
    * @default { maxSize: 100 }
    */
@@ -145,12 +152,19 @@ export interface AppOptions {
   readonly compression?: CompressionOptions;
 }
 
+/**
+ * What all requests may hold in memory at once by default: 128 MiB, room for one form at the
+ * default multipart ceiling (10 files of 10 MiB and 1 MiB more) with others beside it.
+ */
+const DEFAULT_MAX_BUFFERED_BYTES = 128 * 1024 * 1024;
+
 /** The largest event payload a consumer takes by default: 1 MiB. */
 const DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The options with defaults applied. */
 export interface ResolvedOptions {
   readonly limits: RequestLimits;
+  readonly maxBufferedBytes: number;
   readonly timeouts: ServerTimeouts;
   readonly requestTimeoutMs: number | undefined;
   readonly closeTimeoutMs: number;
@@ -194,6 +208,10 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
       maxUrlLength: check.count('maxUrlLength', options.maxUrlLength, d.maxUrlLength),
       maxHeaderCount: check.count('maxHeaderCount', options.maxHeaderCount, d.maxHeaderCount),
     }),
+    maxBufferedBytes: check.positive(
+      'maxBufferedBytes',
+      options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    ),
     timeouts: Object.freeze({
       maxHeaderBytes: check.count('maxHeaderBytes', options.maxHeaderBytes, t.maxHeaderBytes),
       headersTimeoutMs: check.positive(

@@ -59,6 +59,12 @@ export const ERRORS = {
     413,
     (p) => `Multipart body exceeds the limit of ${p.limit} ${p.what}`,
   ),
+  FW_ERR_BODY_CAPACITY: t<{ limit: number }>(
+    503,
+    (p) =>
+      `The request bodies held in memory have reached the server's limit of ${p.limit} bytes ` +
+      '(maxBufferedBytes); retry later',
+  ),
   FW_ERR_PAYLOAD_MALFORMED: t<{ reason: string }>(
     400,
     (p) => `Malformed JSON payload: ${p.reason}`,

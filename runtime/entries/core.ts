@@ -24,6 +24,12 @@ export {
 } from '../events/event-context.js';
 export { type HttpRequestContext, isHttpRequestContext } from '../http/http-context.js';
 export type { MultipartForm, UploadedFile, UploadedFiles } from '../http/multipart.js';
+export type {
+  MultipartField,
+  MultipartFile,
+  MultipartPart,
+  MultipartParts,
+} from '../http/multipart-parts.js';
 export type { ResponseWriter } from '../http/staged-response.js';
 export {
   isWebSocketContext,

@@ -7,6 +7,7 @@
 import { lowerAscii } from '../core/ascii.js';
 import { background, type Context, withValue } from '../core/context/context.js';
 import { REQUEST_ID, requestIdOfHeaders } from '../core/context/request-id.js';
+import { FwError } from '../core/errors.js';
 import { brandContext, EXECUTION_METHODS, hasMethods } from '../core/pipeline/context-kinds.js';
 import { ContextStore } from '../core/pipeline/context-store.js';
 import type {
@@ -19,9 +20,11 @@ import { pairValues, QUERY_VALUES, type Values } from '../core/query/values.js';
 import { parseCookies } from '../core/request/cookies.js';
 import { freezeQueries, headerMap, targetParts } from '../core/request/headers.js';
 import type { BodyLimits } from './body-limits.js';
+import type { ByteBudget } from './byte-budget.js';
 import { decodeBody } from './decode-body.js';
 import type { MultipartForm } from './multipart.js';
 import { parseMultipart } from './multipart.js';
+import { type MultipartParts, multipartParts } from './multipart-parts.js';
 import { type BodySource, readBody } from './read-body.js';
 import type { ResponseWriter } from './staged-response.js';
 
@@ -36,6 +39,11 @@ export interface HttpContextInit {
   /** The request body, read at most once. */
   readonly body: BodySource;
   readonly limits: BodyLimits;
+  /**
+   * The app's bound on the bytes all requests hold in memory (`maxBufferedBytes`); the body read
+   * by `bind()` and the files of `multipartForm()` count until the request ends. None: no bound.
+   */
+  readonly budget?: ByteBudget | undefined;
   readonly writer?: ResponseWriter;
   /** Creates the request-scoped context on first use; `background()` when absent. */
   readonly newContext?: () => Context;
@@ -57,6 +65,12 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   #bound: Promise<unknown> | undefined;
   #form: Promise<MultipartForm> | undefined;
   #cookies: Readonly<Record<string, string>> | undefined;
+  #parts: MultipartParts | undefined;
+  /** The bytes this request holds of the app's budget. */
+  #held = 0;
+  /** What runs when the request ends; undefined until something needs it, or once it has run. */
+  #atEnd: (() => void)[] | undefined;
+  #ended = false;
 
   /** `writer`, when given, stands for `init.writer` (so a subclass need not copy `init`). */
   constructor(init: HttpContextInit, writer: ResponseWriter | undefined = init.writer) {
@@ -166,6 +180,7 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
     this.#bound ??= readBody(this.#init.body, {
       limit: this.#init.limits.bodyLimit,
       contentLength: this.header('content-length'),
+      reserve: this.#reserver(),
     }).then((bytes) => decodeBody(bytes, this.header('content-type') || undefined));
     return this.#bound as Promise<T>;
   }
@@ -178,10 +193,88 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
         'content-length': this.header('content-length'),
       },
       { ...this.#init.limits.multipart, bodyLimit: this.#init.limits.bodyLimit },
+      this.#reserver(),
     );
     return this.#form;
   }
+
+  multipartParts(): MultipartParts {
+    if (this.#parts !== undefined) return this.#parts;
+    const parts = multipartParts(
+      this.#init.body,
+      {
+        'content-type': this.header('content-type'),
+        'content-length': this.header('content-length'),
+      },
+      { ...this.#init.limits.multipart, bodyLimit: this.#init.limits.bodyLimit },
+    );
+    // A handler that stops before the end leaves busboy and the file being read to the request's end.
+    this.#onEnd(() => parts.cancel());
+    return (this.#parts = parts);
+  }
+
+  /**
+   * @internal Whether the body is read part by part (`multipartParts()`): a handler may answer
+   * before the end of an upload of any size, which is then not worth reading to keep the
+   * connection.
+   */
+  get streamsBody(): boolean {
+    return this.#parts !== undefined;
+  }
+
+  /** Counts each chunk of the body against the app's budget; undefined when the app has none. */
+  #reserver(): ((bytes: number) => void) | undefined {
+    const budget = this.#init.budget;
+    if (budget === undefined) return undefined;
+    return (bytes) => {
+      if (!budget.take(bytes)) {
+        throw new FwError(
+          'FW_ERR_BODY_CAPACITY',
+          { limit: budget.limit },
+          { headers: { 'Retry-After': BUSY_RETRY_AFTER } },
+        );
+      }
+      if (this.#held === 0) this.#onEnd(() => this.#release(budget));
+      this.#held += bytes;
+    };
+  }
+
+  #release(budget: ByteBudget): void {
+    budget.give(this.#held);
+    this.#held = 0;
+  }
+
+  /** Runs `fn` when the request ends ({@link HttpContext.endRequest}), or now if it has. */
+  #onEnd(fn: () => void): void {
+    if (this.#ended) return void fn();
+    if (this.#atEnd === undefined) {
+      this.#atEnd = [fn];
+      this.watchEnd();
+    } else this.#atEnd.push(fn);
+  }
+
+  /**
+   * Called once something must run at the request's end: the server calls
+   * {@link HttpContext.endRequest} when the response has closed. Here nothing: whoever made the
+   * context calls `endRequest()` itself (`inject()`), or nothing is held past a test.
+   */
+  protected watchEnd(): void {}
+
+  /**
+   * @internal The request has ended, answered, failed or abandoned by its client: its bytes go
+   * back to the app's budget and a multipart body still being read stops.
+   */
+  endRequest(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const atEnd = this.#atEnd;
+    this.#atEnd = undefined;
+    if (atEnd !== undefined) for (const fn of atEnd) fn();
+  }
 }
+
+/** Seconds a client refused for a full budget waits before trying again. */
+const BUSY_RETRY_AFTER = '1';
 
 /** How HTTP argument resolvers read a request. */
 export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
@@ -200,7 +293,13 @@ export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
   cookies(): Readonly<Record<string, string>>;
   /** Decodes the body by `Content-Type` (JSON or urlencoded); 400, 413 or 415 on failure. */
   bind<T = unknown>(): Promise<T>;
+  /** Reads a `multipart/form-data` body into memory, within the app's limits. */
   multipartForm(): Promise<MultipartForm>;
+  /**
+   * The parts of a `multipart/form-data` body, read as they arrive, each file as a stream; the
+   * same object on every call. A body is read once: by `bind()`, `multipartForm()` or this.
+   */
+  multipartParts(): MultipartParts;
 }
 
 /** Every method of {@link HttpRequestContext} and `ExecutionContext`. */

@@ -8,6 +8,7 @@ import type { Logger } from '../core/log/logger.js';
 import type { Execute } from '../core/pipeline/pipeline.js';
 import { flattenHeaders } from '../core/request/headers.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
+import type { ByteBudget } from './byte-budget.js';
 import { HttpExchange, type OutgoingResponse, type Probe } from './exchange.js';
 import { stageError } from './render.js';
 import { logExchangeFailure } from './request-log.js';
@@ -16,6 +17,8 @@ import { logExchangeFailure } from './request-log.js';
 export interface InjectTarget {
   readonly execute: Execute<HttpExchange>;
   readonly limits: RequestLimits;
+  /** The app's bound on the bytes all requests hold, shared with the server. */
+  readonly budget?: ByteBudget | undefined;
   readonly logger: Logger;
   readonly probe?: Probe | undefined;
 }
@@ -47,7 +50,7 @@ export async function inject(
   target: InjectTarget,
   request: InjectRequest,
 ): Promise<InjectResponse> {
-  const { execute, limits, logger, probe } = target;
+  const { execute, limits, budget, logger, probe } = target;
   const method = (request.method ?? 'GET').toUpperCase();
   const rawHeaders = flattenHeaders(request.headers);
   const body = encodeRequestBody(request.body, rawHeaders);
@@ -56,7 +59,14 @@ export async function inject(
   }
   let sent: OutgoingResponse | undefined;
   const ex = new HttpExchange(
-    { method, url: request.url, rawHeaders, body: body === undefined ? [] : [body], limits },
+    {
+      method,
+      url: request.url,
+      rawHeaders,
+      body: body === undefined ? [] : [body],
+      limits,
+      budget,
+    },
     {
       send: (response) => void (sent = response),
       stream: async (head, source, exchange) => {
@@ -82,10 +92,14 @@ export async function inject(
   if (probe === undefined || !probe(ex)) {
     const refused = checkRequestHead(request.url, rawHeaders, limits);
     let failure: Error | undefined = refused;
-    if (refused === undefined) failure = await execute(ex);
-    else {
-      stageError(ex.response, refused);
-      ex.send();
+    try {
+      if (refused === undefined) failure = await execute(ex);
+      else {
+        stageError(ex.response, refused);
+        ex.send();
+      }
+    } finally {
+      ex.endRequest();
     }
     if (failure !== undefined) logExchangeFailure(logger, ex, failure);
   }

@@ -33,14 +33,31 @@ type PendingFile = {
  * Rejects with `FW_ERR_UNSUPPORTED_MEDIA_TYPE` (415) for another type, `FW_ERR_MULTIPART_MALFORMED`
  * (400) for a missing boundary or a malformed or truncated body, `FW_ERR_MULTIPART_LIMIT` (413)
  * naming the limit passed, or the source's own error. On a failure it stops reading and drops what
- * it held; the source is left unread, not closed, so that a 413 can still be sent.
+ * it held; the source is left unread, not closed, so that a 413 can still be sent. `reserve`, when
+ * given, is called with each chunk's size before it is kept, and may throw to refuse the form.
  * @example const form = await parseMultipart(req, req.headers, DEFAULT_BODY_LIMITS.multipart)
  */
 export async function parseMultipart(
   source: BodySource,
   headers: MultipartHeaders,
-  limits: MultipartLimits & { readonly bodyLimit?: number },
+  limits: FormLimits,
+  reserve?: (bytes: number) => void,
 ): Promise<MultipartForm> {
+  const { bb, maxTotal } = await openForm(headers, limits);
+  return receive(source, bb, limits, maxTotal, reserve);
+}
+
+/** The multipart limits and the app's body limit, from which the whole form's default derives. */
+export type FormLimits = MultipartLimits & { readonly bodyLimit?: number };
+
+/**
+ * @internal Checks a form's headers and opens a busboy parser on them, within `limits`: 415 for
+ * another type, 413 for a declared size over the whole form's limit, 400 for a bad boundary.
+ */
+export async function openForm(
+  headers: MultipartHeaders,
+  limits: FormLimits,
+): Promise<{ readonly bb: Busboy; readonly maxTotal: number }> {
   const contentType = headers['content-type'] || undefined;
   if (parseMediaType(contentType)?.essence !== 'multipart/form-data') {
     const type = contentType?.trim().slice(0, 100) || '(none)';
@@ -52,9 +69,8 @@ export async function parseMultipart(
   const declared = parseContentLength(headers['content-length']);
   if (declared !== undefined && declared > maxTotal) throw limitError('bytes in total', maxTotal);
   const busboy = await loadBusboy();
-  let bb: Busboy;
   try {
-    bb = busboy({
+    const bb = busboy({
       headers: { 'content-type': contentType },
       // busboy reports reaching a size or part limit; fw refuses only passing it, hence the +1.
       limits: {
@@ -67,10 +83,10 @@ export async function parseMultipart(
       preservePath: true,
       defParamCharset: 'utf8',
     });
+    return { bb, maxTotal };
   } catch (err) {
     throw malformed(err);
   }
-  return receive(source, bb, limits, maxTotal);
 }
 
 /**
@@ -83,29 +99,83 @@ async function loadBusboy(): Promise<typeof import('busboy')> {
   return busboyModule;
 }
 
+/** @internal How a reader of a form and {@link feedForm} tell each other that reading stopped. */
+export interface FormControl {
+  /** True once the form is read or has failed: feeding stops. */
+  readonly settled: boolean;
+  /** Aborted on a failure, to wake a feeder waiting for busboy to drain. */
+  readonly signal: AbortSignal;
+  fail(err: unknown): void;
+}
+
+/**
+ * @internal Reports busboy's count limits and errors to `control.fail`: 413 naming the limit,
+ * 400 for a malformed or truncated body. Registered before any wait for 'drain', so that a busboy
+ * error is reported as malformed first.
+ */
+export function watchForm(bb: Busboy, limits: MultipartLimits, control: FormControl): void {
+  bb.on('filesLimit', () => control.fail(limitError('files', limits.maxFiles)));
+  bb.on('fieldsLimit', () => control.fail(limitError('fields', limits.maxFields)));
+  bb.on('partsLimit', () => control.fail(limitError('parts', limits.maxParts)));
+  bb.on('error', (err: unknown) => control.fail(malformed(err)));
+  bb.on('close', () => control.fail(malformed(new Error('Unexpected end of form'))));
+}
+
+/**
+ * @internal Writes `source` into busboy as fast as busboy takes it (a file stream not read stops
+ * it, and so the socket), failing with 413 past `maxTotal` bytes; `reserve` as for
+ * {@link parseMultipart}. A source that fails (a client that went away) fails the form.
+ */
+export function feedForm(
+  source: BodySource,
+  bb: Busboy,
+  maxTotal: number,
+  control: FormControl,
+  reserve?: (bytes: number) => void,
+): void {
+  const feed = async (): Promise<void> => {
+    const iterator = iterate(source);
+    let total = 0;
+    while (!control.settled) {
+      const step = await iterator.next();
+      if (control.settled) return;
+      if (step.done === true) return void bb.end();
+      total += step.value.byteLength;
+      if (total > maxTotal) return control.fail(limitError('bytes in total', maxTotal));
+      reserve?.(step.value.byteLength);
+      if (!bb.write(step.value)) await once(bb, 'drain', { signal: control.signal });
+    }
+  };
+  feed().catch((err: unknown) => control.fail(err));
+}
+
 function receive(
   source: BodySource,
   bb: Busboy,
   limits: MultipartLimits,
   maxTotal: number,
+  reserve: ((bytes: number) => void) | undefined,
 ): Promise<MultipartForm> {
   return new Promise<MultipartForm>((resolve, reject) => {
     const values = new Map<string, string[]>();
     const files = new Map<string, PendingFile[]>();
     const stop = new AbortController();
     let parts = 0;
-    let settled = false;
-
-    const fail = (err: unknown): void => {
-      if (settled) return;
-      settled = true;
-      for (const list of files.values()) for (const file of list) file.chunks = [];
-      values.clear();
-      files.clear();
-      bb.destroy();
-      stop.abort(); // wakes a feeder waiting for 'drain'
-      reject(err);
+    const control = {
+      settled: false,
+      signal: stop.signal,
+      fail(err: unknown): void {
+        if (control.settled) return;
+        control.settled = true;
+        for (const list of files.values()) for (const file of list) file.chunks = [];
+        values.clear();
+        files.clear();
+        bb.destroy();
+        stop.abort(); // wakes a feeder waiting for 'drain'
+        reject(err);
+      },
     };
+    const { fail } = control;
     const countPart = (): boolean => {
       if (++parts <= limits.maxParts) return true;
       fail(limitError('parts', limits.maxParts));
@@ -113,14 +183,14 @@ function receive(
     };
 
     bb.on('field', (name: string | undefined, value: string, info: FieldInfo) => {
-      if (settled || !countPart()) return;
+      if (control.settled || !countPart()) return;
       if (info.valueTruncated) return fail(limitError('bytes per field', limits.maxFieldBytes));
       if (kept(name)) append(values, name, value);
     });
     bb.on('file', (name: string | undefined, stream: Readable, info: FileInfo) => {
       stream.on('error', (err: unknown) => fail(malformed(err)));
       stream.on('limit', () => fail(limitError('bytes per file', limits.maxFileBytes)));
-      if (settled || !countPart() || !kept(name)) return void stream.resume();
+      if (control.settled || !countPart() || !kept(name)) return void stream.resume();
       const file = append(files, name, {
         filename: info.filename ?? '',
         contentType: info.mimeType,
@@ -128,41 +198,23 @@ function receive(
         size: 0,
       });
       stream.on('data', (chunk: Uint8Array) => {
-        if (settled) return;
+        if (control.settled) return;
         file.chunks.push(chunk);
         file.size += chunk.byteLength;
       });
     });
-    bb.on('filesLimit', () => fail(limitError('files', limits.maxFiles)));
-    bb.on('fieldsLimit', () => fail(limitError('fields', limits.maxFields)));
-    bb.on('partsLimit', () => fail(limitError('parts', limits.maxParts)));
-    // Registered before any once(bb, 'drain'), so a busboy error is reported as malformed first.
-    bb.on('error', (err: unknown) => fail(malformed(err)));
-    bb.on('close', () => fail(malformed(new Error('Unexpected end of form'))));
+    watchForm(bb, limits, control);
     bb.on('finish', () => {
-      if (settled) return;
-      settled = true;
+      if (control.settled) return;
+      control.settled = true;
       resolve(buildForm(values, files));
     });
-
-    const feed = async (): Promise<void> => {
-      const iterator = iterate(source);
-      let total = 0;
-      while (!settled) {
-        const step = await iterator.next();
-        if (settled) return;
-        if (step.done === true) return void bb.end();
-        total += step.value.byteLength;
-        if (total > maxTotal) return fail(limitError('bytes in total', maxTotal));
-        if (!bb.write(step.value)) await once(bb, 'drain', { signal: stop.signal });
-      }
-    };
-    feed().catch(fail);
+    feedForm(source, bb, maxTotal, control, reserve);
   });
 }
 
-/** A part is kept when it has a name, and one that no merge can mistake for a prototype. */
-function kept(name: string | undefined): name is string {
+/** @internal A part is kept when it has a name, and one that no merge can mistake for a prototype. */
+export function kept(name: string | undefined): name is string {
   return name !== undefined && name !== '__proto__';
 }
 
@@ -194,7 +246,8 @@ function uploadedFile(pending: PendingFile): UploadedFile {
   return Object.freeze({ filename, contentType, size, bytes: () => Promise.resolve(bytes) });
 }
 
-function limitError(what: string, limit: number): FwError {
+/** @internal The 413 of a form over one of its limits. */
+export function limitError(what: string, limit: number): FwError {
   return new FwError('FW_ERR_MULTIPART_LIMIT', { what, limit });
 }
 
@@ -206,7 +259,8 @@ const REASONS: Readonly<Record<string, string>> = {
   'Malformed part header': 'a part has a malformed header',
 };
 
-function malformed(err: unknown): FwError {
+/** @internal The 400 of a form busboy cannot parse, with the reason in words. */
+export function malformed(err: unknown): FwError {
   const message = err instanceof Error ? err.message : '';
   const reason = REASONS[message] ?? 'the body is not valid multipart/form-data';
   return new FwError('FW_ERR_MULTIPART_MALFORMED', { reason }, { cause: err });

@@ -13,6 +13,11 @@ export interface ReadBodyOptions {
   readonly limit: number;
   /** The `Content-Length` header, if any: a declared size over `limit` rejects before reading. */
   readonly contentLength?: string | number | undefined;
+  /**
+   * Called with each chunk's size before it is kept; throwing refuses the body with that error
+   * (the app's bound on the bytes all requests hold, `maxBufferedBytes`).
+   */
+  readonly reserve?: ((bytes: number) => void) | undefined;
 }
 
 /**
@@ -31,7 +36,8 @@ export async function readBody(source: BodySource, options: ReadBodyOptions): Pr
   if (declared !== undefined && declared > limit) {
     throw new FwError('FW_ERR_BODY_TOO_LARGE', { limit });
   }
-  if (isNodeReadable(source)) return readNodeStream(source, limit);
+  const { reserve } = options;
+  if (isNodeReadable(source)) return readNodeStream(source, limit, reserve);
   const iterator = iterate(source);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -41,6 +47,7 @@ export async function readBody(source: BodySource, options: ReadBodyOptions): Pr
     const chunk = step.value;
     total += chunk.byteLength;
     if (total > limit) throw new FwError('FW_ERR_BODY_TOO_LARGE', { limit });
+    reserve?.(chunk.byteLength);
     if (chunk.byteLength > 0) chunks.push(chunk);
   }
   return concatBytes(chunks, total);
@@ -64,7 +71,11 @@ function isNodeReadable(source: BodySource): source is BodySource & NodeReadable
  * per request than the body itself, for the usual body of one chunk. A refusal pauses the stream
  * and leaves the rest unread, as the iterator path does.
  */
-function readNodeStream(stream: NodeReadable, limit: number): Promise<Uint8Array> {
+function readNodeStream(
+  stream: NodeReadable,
+  limit: number,
+  reserve: ((bytes: number) => void) | undefined,
+): Promise<Uint8Array> {
   if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -75,15 +86,20 @@ function readNodeStream(stream: NodeReadable, limit: number): Promise<Uint8Array
       stream.off('error', onError);
       stream.off('close', onClose);
     };
+    const refuse = (err: unknown) => {
+      stop();
+      stream.pause();
+      reject(err);
+    };
     const onData = (chunk: Uint8Array) => {
       total += chunk.byteLength;
-      if (total > limit) {
-        stop();
-        stream.pause();
-        reject(new FwError('FW_ERR_BODY_TOO_LARGE', { limit }));
-      } else if (chunk.byteLength > 0) {
-        chunks.push(chunk);
+      if (total > limit) return refuse(new FwError('FW_ERR_BODY_TOO_LARGE', { limit }));
+      try {
+        reserve?.(chunk.byteLength);
+      } catch (err) {
+        return refuse(err);
       }
+      if (chunk.byteLength > 0) chunks.push(chunk);
     };
     const onEnd = () => {
       stop();

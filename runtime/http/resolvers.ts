@@ -1,7 +1,7 @@
 /**
- * The argument resolvers of the HTTP input: the request's own context, its uploaded files, and its
- * query as `Values`, `Pagination` or a typed `Query<T>`. Any other context (consumer, WebSocket)
- * fails with `FW_ERR_NOT_HTTP_CONTEXT`.
+ * The argument resolvers of the HTTP input: the request's own context, its uploaded files (in
+ * memory, or part by part as they arrive), and its query as `Values`, `Pagination` or a typed
+ * `Query<T>`. Any other context (consumer, WebSocket) fails with `FW_ERR_NOT_HTTP_CONTEXT`.
  */
 
 import { FwError } from '../core/errors.js';
@@ -109,6 +109,21 @@ export class UploadedFilesResolver implements ArgumentResolver {
   async resolve(ctx: ExecutionContext): Promise<unknown> {
     if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');
     return (await ctx.multipartForm()).file;
+  }
+}
+
+/**
+ * Fills a `MultipartParts` parameter: the parts of a `multipart/form-data` request, read as they
+ * arrive, each file as a stream (`HttpRequestContext.multipartParts()`).
+ */
+export class MultipartPartsResolver implements ArgumentResolver {
+  supports(pm: ParameterMeta): boolean {
+    return pm.type === 'fw/core#MultipartParts';
+  }
+
+  resolve(ctx: ExecutionContext): unknown {
+    if (!isHttpRequestContext(ctx)) throw new FwError('FW_ERR_NOT_HTTP_CONTEXT');
+    return ctx.multipartParts();
   }
 }
 

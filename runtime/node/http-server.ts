@@ -15,6 +15,7 @@ import { FwError, problemOf } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
 import { type Execute, isPromise, type MaybePromise } from '../core/pipeline/pipeline.js';
 import { checkRequestHead, type RequestLimits } from '../http/body-limits.js';
+import type { ByteBudget } from '../http/byte-budget.js';
 import {
   HttpExchange,
   type Probe,
@@ -50,6 +51,8 @@ export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = Object.freeze({
 /** How the server treats requests. */
 export interface NodeServerOptions {
   readonly limits: RequestLimits;
+  /** The bytes all requests may hold in memory at once (`maxBufferedBytes`); none: no bound. */
+  readonly budget?: ByteBudget | undefined;
   readonly timeouts: ServerTimeouts;
   /** A deadline for each request's `Context`, from its arrival. */
   readonly requestTimeoutMs: number | undefined;
@@ -260,6 +263,7 @@ class NodeExchange extends HttpExchange {
         rawHeaders: req.rawHeaders,
         body: req,
         limits: options.limits,
+        budget: options.budget,
       },
       NODE_SINK,
       options.encode,
@@ -288,6 +292,12 @@ class NodeExchange extends HttpExchange {
     answerLate(ex);
   }
 
+  /** The request ends when its response closes: sent, or its connection gone. */
+  protected override watchEnd(): void {
+    if (this.res.closed) this.endRequest();
+    else this.res.once('close', () => this.endRequest());
+  }
+
   /** Canceled when the response closes; with the deadline when the server has a request timeout. */
   protected override newContext(): Context {
     const timeout = this.server.options.requestTimeoutMs;
@@ -310,10 +320,12 @@ const NODE_SINK: ResponseSink = {
     const { req, res, server, deadline } = exchange as NodeExchange;
     if (deadline !== undefined) clearTimeout(deadline);
     if (res.headersSent || res.destroyed) return;
-    // A refused upload is not drained (Node would read all of it to reuse the connection), and a
+    // A refused upload (too large, or no room left in the app's memory bound) or the rest of a
+    // streamed one is not drained (Node would read all of it to reuse the connection), and a
     // closing server keeps no connection alive: either way the connection ends here. Any other
     // unread body is small or bounded by the server's timeouts, and Node drains it.
-    if ((status === 413 && !req.complete) || server.closing) headers.push('Connection', 'close');
+    const unread = !req.complete && (status === 413 || status === 503 || exchange.streamsBody);
+    if (unread || server.closing) headers.push('Connection', 'close');
     res.writeHead(status, headers);
     res.end(body);
   },

@@ -49,6 +49,7 @@ function httpContext(queries: Queries): ExecutionContext & HttpRequestContext {
     headers: () => ({}),
     bind: async <T>() => ({}) as T,
     multipartForm: async () => ({ value: {}, file: {} }),
+    multipartParts: () => Object.assign((async function* () {})(), { cancel: () => {} }),
     cookie: () => undefined,
     cookies: () => ({}),
   };
