@@ -66,6 +66,12 @@ describe('analyzer: handler parameters', () => {
     ]);
   });
 
+  it('knows a form read part by part', () => {
+    expect(handlerOf(analysis, 'NoteController', 'stream').params).toEqual([
+      { index: 0, name: 'parts', type: 'fw/core#MultipartParts', optional: false },
+    ]);
+  });
+
   it('takes an event payload and the consumer contexts', () => {
     expect(handlerOf(analysis, 'NoteEvents', 'added').params).toEqual([
       body(0, 'note'),

@@ -250,16 +250,21 @@ export class ItemController {
 });
 
 describe('OpenAPI request bodies', () => {
-  it('takes an application type as required JSON and uploaded files as a multipart form', () => {
+  it('takes an application type as required JSON and uploaded files (buffered or part by part) as a multipart form', () => {
     const ops = analyzed(`import { Controller, Post } from 'fw';
-import type { UploadedFiles } from 'fw/core';
+import type { MultipartParts, UploadedFiles } from 'fw/core';
 export interface Order { sku: string }
 @Controller('/orders')
 export class OrderController {
   @Post() create(order: Order): string { return order.sku; }
   @Post('/files') upload(files: UploadedFiles): string { return String(files); }
+  @Post('/parts') parts(parts: MultipartParts): string { return String(parts); }
 }
 `);
+    // A form read part by part is the same multipart body to a client.
+    expect(ops['post /orders/parts']?.['requestBody']).toEqual(
+      ops['post /orders/files']?.['requestBody'],
+    );
     expect(ops['post /orders']?.['requestBody']).toEqual({
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } },

@@ -23,6 +23,7 @@ describe('builtInResolvers', () => {
       'QueryResolver',
       'BodyResolver',
       'UploadedFilesResolver',
+      'MultipartPartsResolver',
     ]);
   });
 
@@ -72,6 +73,10 @@ describe('which built-in resolver supports a parameter', () => {
     [
       'fw/core#UploadedFiles',
       { given: { type: 'fw/core#UploadedFiles' }, want: ['UploadedFilesResolver'] },
+    ],
+    [
+      'fw/core#MultipartParts',
+      { given: { type: 'fw/core#MultipartParts' }, want: ['MultipartPartsResolver'] },
     ],
     [
       'number path key',

@@ -5,6 +5,7 @@ import type {
   ControllerContext,
   EventBus,
   HttpRequestContext,
+  MultipartParts,
   UploadedFiles,
   WebSocketContext,
   WebSocketMessageContext,
@@ -47,6 +48,11 @@ export class NoteController {
   @Post('/upload')
   upload(body: Note | undefined, files: UploadedFiles, bus: EventBus, context: Context): string {
     return `${body?.text} ${Object.keys(files)} ${bus.drain().length} ${context.err()}`;
+  }
+
+  @Post('/stream')
+  stream(parts: MultipartParts): string {
+    return String(parts);
   }
 }
 
