@@ -29,6 +29,7 @@ export type {
   MultipartFile,
   MultipartPart,
   MultipartParts,
+  SavedFile,
 } from '../http/multipart-parts.js';
 export type { ResponseWriter } from '../http/staged-response.js';
 export {

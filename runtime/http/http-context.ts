@@ -208,8 +208,9 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
       },
       { ...this.#init.limits.multipart, bodyLimit: this.#init.limits.bodyLimit },
     );
-    // A handler that stops before the end leaves busboy and the file being read to the request's end.
-    this.#onEnd(() => parts.cancel());
+    // A handler that stops before the end leaves busboy and the file being read to the request's
+    // end, which also removes the files it saved.
+    this.#onEnd(() => parts.dispose());
     return (this.#parts = parts);
   }
 

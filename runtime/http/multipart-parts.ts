@@ -21,6 +21,7 @@ import {
   watchForm,
 } from './multipart.js';
 import type { BodySource } from './read-body.js';
+import { UploadSpool } from './upload-spool.js';
 
 /** A field of a form read part by part. */
 export interface MultipartField {
@@ -44,6 +45,22 @@ export interface MultipartFile {
    * `maxFileBytes`, or when the form fails, it fails with the form's error.
    */
   readonly stream: Readable;
+  /**
+   * Writes the file's stream to a temporary file of its own (under `os.tmpdir()`, mode 0600) and
+   * resolves with where it is. The file is removed when the request ends, however it ends: move it
+   * elsewhere to keep it. Rejects as the stream fails (a 413 mid-file).
+   */
+  save(): Promise<SavedFile>;
+}
+
+/** A file of a form written to a temporary file by {@link MultipartFile.save}. */
+export interface SavedFile {
+  readonly name: string;
+  readonly filename: string;
+  readonly contentType: string;
+  /** The temporary file, removed when the request ends. */
+  readonly path: string;
+  readonly size: number;
 }
 
 /** One part of a form read part by part. */
@@ -78,7 +95,7 @@ export function multipartParts(
   source: BodySource,
   headers: MultipartHeaders,
   limits: FormLimits,
-): MultipartParts {
+): MultipartParts & { dispose(): void } {
   return new PartReader(source, headers, limits);
 }
 
@@ -104,6 +121,8 @@ class PartReader implements MultipartParts, AsyncIterator<MultipartPart>, FormCo
   #parts = 0;
   #finished = false;
   #error: unknown;
+  /** The folder of the files saved with `save()`; made at the first one. */
+  #spool: UploadSpool | undefined;
   settled = false;
 
   constructor(source: BodySource, headers: MultipartHeaders, limits: FormLimits) {
@@ -138,6 +157,15 @@ class PartReader implements MultipartParts, AsyncIterator<MultipartPart>, FormCo
   async return(): Promise<IteratorResult<MultipartPart>> {
     this.cancel();
     return { done: true, value: undefined };
+  }
+
+  /**
+   * @internal The request has ended: reading stops, and the files saved with `save()` are removed
+   * (a failure to remove them is not the request's: the system's temporary folder is cleaned too).
+   */
+  dispose(): void {
+    this.cancel();
+    void this.#spool?.dispose().catch(() => {});
   }
 
   cancel(): void {
@@ -191,7 +219,13 @@ class PartReader implements MultipartParts, AsyncIterator<MultipartPart>, FormCo
       // A failure of a stream no one reads any more is the form's, reported by next(): not a crash.
       own.on('error', () => {});
       const filename = info.filename ?? '';
-      this.#push({ kind: 'file', name, filename, contentType: info.mimeType, stream: own });
+      const contentType = info.mimeType;
+      const save = async (): Promise<SavedFile> => {
+        this.#spool ??= new UploadSpool();
+        const saved = await this.#spool.save(own);
+        return Object.freeze({ name, filename, contentType, ...saved });
+      };
+      this.#push({ kind: 'file', name, filename, contentType, stream: own, save });
     });
     watchForm(bb, limits, this);
     bb.on('finish', () => {
