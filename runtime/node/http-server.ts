@@ -51,8 +51,7 @@ export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = Object.freeze({
 /** How the server treats requests. */
 export interface NodeServerOptions {
   readonly limits: RequestLimits;
-  /** The bytes all requests may hold in memory at once (`maxBufferedBytes`); none: no bound. */
-  readonly budget?: ByteBudget | undefined;
+  readonly budget?: ByteBudget | undefined; // maxBufferedBytes; none: no bound
   readonly timeouts: ServerTimeouts;
   /** A deadline for each request's `Context`, from its arrival. */
   readonly requestTimeoutMs: number | undefined;
@@ -320,10 +319,8 @@ const NODE_SINK: ResponseSink = {
     const { req, res, server, deadline } = exchange as NodeExchange;
     if (deadline !== undefined) clearTimeout(deadline);
     if (res.headersSent || res.destroyed) return;
-    // A refused upload (too large, or no room left in the app's memory bound) or the rest of a
-    // streamed one is not drained (Node would read all of it to reuse the connection), and a
-    // closing server keeps no connection alive: either way the connection ends here. Any other
-    // unread body is small or bounded by the server's timeouts, and Node drains it.
+    // An unread upload (refused with 413 or 503, or the rest of a streamed one) is not drained to
+    // keep the connection, nor is a closing server's kept: it ends here. Node drains the rest.
     const unread = !req.complete && (status === 413 || status === 503 || exchange.streamsBody);
     if (unread || server.closing) headers.push('Connection', 'close');
     res.writeHead(status, headers);
