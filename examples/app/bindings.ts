@@ -143,14 +143,14 @@ export const bindings: Bindings = {
     defineController({
       type: OrderFeedEvents,
       name: 'OrderFeedEvents',
-      source: 'examples/app/feed.ts:62',
+      source: 'examples/app/feed.ts:81',
       delivery: { broadcast: true },
       handlers: [
         {
           name: 'placed',
           method: 'EVENT',
           path: 'order.placed',
-          source: 'examples/app/feed.ts:71',
+          source: 'examples/app/feed.ts:90',
           params: [
             { name: 'event', type: 'examples/app/orders#OrderPlaced', validate: validateOrderPlaced },
           ],
@@ -161,13 +161,13 @@ export const bindings: Bindings = {
     defineController({
       type: OrderFeedGateway,
       name: 'OrderFeedGateway',
-      source: 'examples/app/feed.ts:45',
+      source: 'examples/app/feed.ts:64',
       handlers: [
         {
           name: 'subscribe',
           method: 'WS',
           path: '/ws/orders',
-          source: 'examples/app/feed.ts:54',
+          source: 'examples/app/feed.ts:73',
           params: [
             { name: 'msg', type: 'fw/core#WebSocketMessageContext' },
             { name: 'ctx', type: 'fw/context#Context' },
@@ -179,13 +179,13 @@ export const bindings: Bindings = {
     defineController({
       type: LiveOrderController,
       name: 'LiveOrderController',
-      source: 'examples/app/live.ts:65',
+      source: 'examples/app/live.ts:87',
       handlers: [
         {
           name: 'live',
           method: 'GET',
           path: '/orders/live',
-          source: 'examples/app/live.ts:78',
+          source: 'examples/app/live.ts:100',
           params: [
             { name: 'req', type: 'fw/core#HttpRequestContext' },
           ],
