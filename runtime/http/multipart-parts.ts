@@ -6,12 +6,13 @@
  * @see https://www.rfc-editor.org/rfc/rfc7578 (multipart/form-data)
  */
 import { PassThrough, type Readable } from 'node:stream';
-import type { Busboy, FieldInfo, FileInfo } from 'busboy';
+import type { FieldInfo, FileInfo } from 'busboy';
 import { FwError } from '../core/errors.js';
 import type { MultipartLimits } from './body-limits.js';
 import {
   type FormControl,
   type FormLimits,
+  type FormParser,
   feedForm,
   kept,
   limitError,
@@ -112,7 +113,7 @@ class PartReader implements MultipartParts, AsyncIterator<MultipartPart>, FormCo
   readonly #stop = new AbortController();
   readonly #queue: MultipartPart[] = [];
   #opened: Promise<void> | undefined;
-  #bb: Busboy | undefined;
+  #bb: FormParser | undefined;
   #waiter: Waiter | undefined;
   /** The stream of every file not yet ended, to fail with the form. */
   readonly #streams = new Set<Readable>();

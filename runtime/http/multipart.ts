@@ -7,8 +7,8 @@
  * (even `''`, as for an empty file input) or of type `application/octet-stream` is a file.
  */
 import { once } from 'node:events';
-import type { Readable } from 'node:stream';
-import type { Busboy, FieldInfo, FileInfo } from 'busboy';
+import type { Readable, Writable } from 'node:stream';
+import type { FieldInfo, FileInfo } from 'busboy';
 import { FwError } from '../core/errors.js';
 import { DEFAULT_BODY_LIMITS, type MultipartLimits } from './body-limits.js';
 import { parseMediaType } from './decode-body.js';
@@ -47,6 +47,13 @@ export async function parseMultipart(
   return receive(source, bb, limits, maxTotal, reserve);
 }
 
+/**
+ * @internal A busboy parser as fw's form readers see it: a writable stream that emits busboy's
+ * events. Named without busboy's own types, so that fw's published declarations do not need them
+ * (an app need not install `@types/busboy`).
+ */
+export type FormParser = Writable;
+
 /** The multipart limits and the app's body limit, from which the whole form's default derives. */
 export type FormLimits = MultipartLimits & { readonly bodyLimit?: number };
 
@@ -57,7 +64,7 @@ export type FormLimits = MultipartLimits & { readonly bodyLimit?: number };
 export async function openForm(
   headers: MultipartHeaders,
   limits: FormLimits,
-): Promise<{ readonly bb: Busboy; readonly maxTotal: number }> {
+): Promise<{ readonly bb: FormParser; readonly maxTotal: number }> {
   const contentType = headers['content-type'] || undefined;
   if (parseMediaType(contentType)?.essence !== 'multipart/form-data') {
     const type = contentType?.trim().slice(0, 100) || '(none)';
@@ -113,7 +120,7 @@ export interface FormControl {
  * 400 for a malformed or truncated body. Registered before any wait for 'drain', so that a busboy
  * error is reported as malformed first.
  */
-export function watchForm(bb: Busboy, limits: MultipartLimits, control: FormControl): void {
+export function watchForm(bb: FormParser, limits: MultipartLimits, control: FormControl): void {
   bb.on('filesLimit', () => control.fail(limitError('files', limits.maxFiles)));
   bb.on('fieldsLimit', () => control.fail(limitError('fields', limits.maxFields)));
   bb.on('partsLimit', () => control.fail(limitError('parts', limits.maxParts)));
@@ -128,7 +135,7 @@ export function watchForm(bb: Busboy, limits: MultipartLimits, control: FormCont
  */
 export function feedForm(
   source: BodySource,
-  bb: Busboy,
+  bb: FormParser,
   maxTotal: number,
   control: FormControl,
   reserve?: (bytes: number) => void,
@@ -151,7 +158,7 @@ export function feedForm(
 
 function receive(
   source: BodySource,
-  bb: Busboy,
+  bb: FormParser,
   limits: MultipartLimits,
   maxTotal: number,
   reserve: ((bytes: number) => void) | undefined,

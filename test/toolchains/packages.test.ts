@@ -99,13 +99,16 @@ describe('the fw and fwgen tarballs', () => {
       [...imported].filter((name) => !optional.includes(name)).sort(),
     );
     // swagger-ui-dist is never imported: the docs page serves its files, found at createApp.
+    // Nor is redis: the app hands its own connected client to the store that uses it.
     expect(optional.sort()).toEqual([
       ...['@nats-io/jetstream', '@nats-io/transport-node', 'amqplib'].filter((n) =>
         imported.has(n),
       ),
+      'redis',
       'swagger-ui-dist',
     ]);
     expect(imported.has('swagger-ui-dist')).toBe(false);
+    expect(imported.has('redis')).toBe(false);
   });
 
   it("fwgen holds the generator and its templates, depends on what it imports, and runs fw's version", () => {
