@@ -1,7 +1,9 @@
 /**
- * The API documents of a run (`--openapi`, `--asyncapi`): their `info`, read from the nearest
- * package.json of the project root unless `--title`/`--api-version`/`--description` say otherwise, and their text,
- * rendered from the same model as the bindings (see `cli/api-documents/`).
+ * The files a run writes beside the bindings, rendered from the same model: the API documents
+ * (`--openapi`, `--asyncapi`, see `cli/api-documents/`), whose `info` is read from the nearest
+ * package.json of the project root unless `--title`/`--api-version`/`--description` say
+ * otherwise, and the typed client and event publisher (`--client`, `--client-events`, see
+ * `cli/client/` and `cli/client-events/`).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,7 +11,9 @@ import { asyncApiDocument } from './api-documents/asyncapi.js';
 import { documentFormat, formatDocument } from './api-documents/format.js';
 import { openApiDocument } from './api-documents/openapi.js';
 import type { DocumentInfo } from './api-documents/shared.js';
-import type { AppModel } from './ir.js';
+import { renderClient } from './client/render.js';
+import { renderClientEvents } from './client-events/render.js';
+import { type AppModel, assertNever } from './ir.js';
 import { type DocumentOutput, display, type Project } from './project.js';
 
 /** One rendered document: where it goes and its text. */
@@ -26,12 +30,20 @@ export function checkDocumentPaths(project: Project): void {
   const seen = new Map<string, string>([[project.out, '--out']]);
   for (const { kind, path } of project.documents ?? []) {
     const flag = `--${kind}`;
-    try {
-      documentFormat(path);
-    } catch {
-      throw new Error(
-        `${flag} ${display(project, path)}: name the file .json, .yaml or .yml (the format follows the extension)`,
-      );
+    if (kind === 'client' || kind === 'client-events') {
+      if (!/\.[cm]?ts$/.test(path) || path.endsWith('.d.ts')) {
+        throw new Error(
+          `${flag} ${display(project, path)}: name the module .ts (it is TypeScript)`,
+        );
+      }
+    } else {
+      try {
+        documentFormat(path);
+      } catch {
+        throw new Error(
+          `${flag} ${display(project, path)}: name the file .json, .yaml or .yml (the format follows the extension)`,
+        );
+      }
     }
     const other = seen.get(path);
     if (other !== undefined) {
@@ -41,23 +53,36 @@ export function checkDocumentPaths(project: Project): void {
   }
 }
 
-/** Every document the project asks for, rendered from `model`; none without `--openapi`/`--asyncapi`. */
+/**
+ * Every file the project asks for beside the bindings, rendered from `model`; the documents'
+ * `info` is read only when an API document is asked for.
+ */
 export function renderDocuments(project: Project, model: AppModel): RenderedDocument[] {
   const outputs = project.documents ?? [];
-  if (outputs.length === 0) return [];
-  const info = documentInfo(project);
+  let info: DocumentInfo | undefined;
+  const infoOnce = (): DocumentInfo => {
+    info ??= documentInfo(project);
+    return info;
+  };
   return outputs.map((output) => ({
     path: output.path,
-    content: formatDocument(documentOf(output, model, info), output.path),
+    content: contentOf(output, model, infoOnce),
   }));
 }
 
-function documentOf(
-  output: DocumentOutput,
-  model: AppModel,
-  info: DocumentInfo,
-): Record<string, unknown> {
-  return output.kind === 'openapi' ? openApiDocument(model, info) : asyncApiDocument(model, info);
+function contentOf(output: DocumentOutput, model: AppModel, info: () => DocumentInfo): string {
+  switch (output.kind) {
+    case 'openapi':
+      return formatDocument(openApiDocument(model, info()), output.path);
+    case 'asyncapi':
+      return formatDocument(asyncApiDocument(model, info()), output.path);
+    case 'client':
+      return renderClient(model);
+    case 'client-events':
+      return renderClientEvents(model);
+    default:
+      return assertNever(output.kind);
+  }
 }
 
 /** The fields of package.json a document's `info` is read from. */

@@ -1,6 +1,6 @@
 /**
  * `fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>]
- * [--check] [--watch]` (API.md section 8).
+ * [--client <file>] [--client-events <file>] [--check] [--watch]` (API.md section 8).
  * Parses the flags with commander (never letting it exit), then writes, checks or watches, and
  * returns the exit code: 0 written or up to date, 1 `--check` found the output missing or stale,
  * 2 diagnostics, usage errors or any other failure.
@@ -28,6 +28,10 @@ export interface CliOptions {
   readonly openapi?: string;
   /** Also write the AsyncAPI 3.0 document of the consumers and gateways here. */
   readonly asyncapi?: string;
+  /** Also write the typed client of the HTTP routes and gateways here (a `.ts` module). */
+  readonly client?: string;
+  /** Also write the typed publisher of the app's events here (a `.ts` module, Node only). */
+  readonly clientEvents?: string;
   /** The documents' `info.title`. @default the nearest package.json's `name` */
   readonly title?: string;
   /** The documents' `info.version`. @default the nearest package.json's `version` */
@@ -50,7 +54,7 @@ export interface MainDeps {
 export const EXIT = { ok: 0, stale: 1, error: 2 } as const;
 
 const USAGE =
-  '--src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]';
+  '--src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--client <file>] [--client-events <file>] [--check] [--watch]';
 const FOOTER = `
 Paths resolve against the current directory. A document is JSON or YAML by its extension; its
 info comes from the nearest package.json of the project unless --title, --api-version or
@@ -94,6 +98,8 @@ function program(io: Io): Command {
     .option('--project <tsconfig>', 'the tsconfig; its folder is the project root', 'tsconfig.json')
     .option('--openapi <file>', 'also write the OpenAPI 3.1 document (.json, .yaml or .yml)')
     .option('--asyncapi <file>', 'also write the AsyncAPI 3.0 document (.json, .yaml or .yml)')
+    .option('--client <file>', 'also write the typed client of the routes and gateways (.ts)')
+    .option('--client-events <file>', "also write the typed publisher of the app's events (.ts)")
     .option('--title <title>', "the documents' info.title (default: package.json's name)")
     .option(
       '--api-version <version>',
@@ -183,10 +189,12 @@ async function watchUntilStopped(
   engine: Engine,
   io: Io,
 ): Promise<number> {
-  const { openapi, asyncapi, title, apiVersion, description } = options;
+  const { openapi, asyncapi, client, clientEvents, title, apiVersion, description } = options;
   const watcher = watch({
     openapi,
     asyncapi,
+    client,
+    clientEvents,
     title,
     apiVersion,
     description,

@@ -5,10 +5,16 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { AnalyzerOptions } from './analyzer.js';
 
-/** The API documents fwgen can write beside the bindings. */
-export type DocumentKind = 'openapi' | 'asyncapi';
+/**
+ * What fwgen can write beside the bindings: the API documents, the typed client (`--client`) and
+ * the typed event publisher (`--client-events`).
+ */
+export type DocumentKind = 'openapi' | 'asyncapi' | 'client' | 'client-events';
 
-/** One API document to write: which, and where (absolute; `.json`, `.yaml` or `.yml`). */
+/**
+ * One file to write beside the bindings: which, and where (absolute; an API document `.json`,
+ * `.yaml` or `.yml`, a client `.ts`).
+ */
 export interface DocumentOutput {
   readonly kind: DocumentKind;
   readonly path: string;
@@ -18,7 +24,10 @@ export interface DocumentOutput {
 export interface Project extends AnalyzerOptions {
   /** The working directory: relative flags resolve against it and printed paths are relative to it. */
   readonly cwd: string;
-  /** The API documents to write, OpenAPI first; none unless `--openapi`/`--asyncapi` are given. */
+  /**
+   * The files to write beside the bindings, in flag order (OpenAPI, AsyncAPI, client, event
+   * publisher); none unless one of their flags is given.
+   */
   readonly documents?: readonly DocumentOutput[];
   /** `--title`: the documents' `info.title`, instead of package.json's `name`. */
   readonly title?: string;
@@ -38,6 +47,10 @@ export interface PathFlags {
   readonly openapi?: string;
   /** The AsyncAPI 3.0 document to write. */
   readonly asyncapi?: string;
+  /** The typed client module to write. */
+  readonly client?: string;
+  /** The typed event publisher module to write. */
+  readonly clientEvents?: string;
   readonly title?: string;
   readonly apiVersion?: string;
   readonly description?: string;
@@ -51,6 +64,11 @@ export function resolveProject(flags: PathFlags, cwd: string): Project {
     documents.push({ kind: 'openapi', path: resolve(cwd, flags.openapi) });
   if (flags.asyncapi !== undefined) {
     documents.push({ kind: 'asyncapi', path: resolve(cwd, flags.asyncapi) });
+  }
+  if (flags.client !== undefined)
+    documents.push({ kind: 'client', path: resolve(cwd, flags.client) });
+  if (flags.clientEvents !== undefined) {
+    documents.push({ kind: 'client-events', path: resolve(cwd, flags.clientEvents) });
   }
   return {
     cwd,

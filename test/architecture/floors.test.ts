@@ -27,6 +27,7 @@ const TREES: Readonly<Record<'runtime' | 'cli', readonly (readonly Unit[])[]>> =
     ['cli/ir.ts', 'cli/identifiers.ts'],
     ['cli/analyzer.ts'],
     ['cli/analyze/', 'cli/emit/', 'cli/api-documents/'],
+    ['cli/client/', 'cli/client-events/'],
     [
       [
         'cli/project.ts',

@@ -33,7 +33,7 @@ async function run(argv: string[], engine = fakeEngine(model), cwd = dir) {
 
 const usage = (message: string): string =>
   `fwgen: ${message}\n` +
-  'Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]\n' +
+  'Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--client <file>] [--client-events <file>] [--check] [--watch]\n' +
   'Run fwgen --help for what each flag does.\n';
 
 describe('fwgen: usage', () => {
@@ -71,7 +71,7 @@ describe('fwgen: usage', () => {
     expect(code).toBe(0);
     expect(
       stdout,
-    ).toBe(`Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--check] [--watch]
+    ).toBe(`Usage: fwgen --src <dir> --out <file> [--project <tsconfig>] [--openapi <file>] [--asyncapi <file>] [--client <file>] [--client-events <file>] [--check] [--watch]
 
 Generates the bindings module of an fw application from its controllers.
 
@@ -81,6 +81,8 @@ Options:
   --project <tsconfig>     the tsconfig; its folder is the project root (default: "tsconfig.json")
   --openapi <file>         also write the OpenAPI 3.1 document (.json, .yaml or .yml)
   --asyncapi <file>        also write the AsyncAPI 3.0 document (.json, .yaml or .yml)
+  --client <file>          also write the typed client of the routes and gateways (.ts)
+  --client-events <file>   also write the typed publisher of the app's events (.ts)
   --title <title>          the documents' info.title (default: package.json's name)
   --api-version <version>  the documents' info.version (default: package.json's version)
   --description <text>     the documents' info.description (default: package.json's)
