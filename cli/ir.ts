@@ -31,6 +31,8 @@ export const DIAGNOSTIC_CODES = {
   FW0109: 'a decorator applied without being called (`@Get` for `@Get()`)',
   FW0110:
     '`@EventConsumer` options fwgen cannot use: `group` with `broadcast: true`, a value that is not a literal, an unknown option, or a group that cannot name a queue',
+  FW0111:
+    'two controllers or gateways whose typed client groups would have one name (with `--client`)',
   FW0201: 'an unsupported parameter type',
   FW0202: 'a primitive parameter that names no route key',
   FW0203: 'a parameter without a type annotation',
@@ -128,14 +130,16 @@ export interface DocComment {
 }
 
 /**
- * One answer a handler can give, for the API documents: the status (from `Reply<T, S>` when `S`
- * is a numeric literal, else 200, 204 for no body) and what its body is.
+ * One answer a handler can give, for the API documents and the client: the status (from
+ * `Reply<T, S>` when `S` is a numeric literal, else 200, 204 for no body) and what its body is:
+ * JSON, text, bytes written at once (`bytes`) or as they come (`stream`, any async iterable), an
+ * event stream (`sse()`), or nothing.
  */
 export interface AnswerModel {
   readonly status: number;
   readonly body:
     | { readonly kind: 'json'; readonly shape: Shape }
-    | { readonly kind: 'text' | 'bytes' | 'events' | 'none' };
+    | { readonly kind: 'text' | 'bytes' | 'stream' | 'events' | 'none' };
 }
 
 /**

@@ -115,8 +115,8 @@ export function answersOf(
 }
 
 /**
- * What the bodies under one status are: nothing, text, bytes (a stream too), an event stream, or
- * JSON of one shape.
+ * What the bodies under one status are: nothing, text, bytes, a stream of bytes, an event stream,
+ * or JSON of one shape.
  */
 function bodyOf(
   scope: Scope,
@@ -130,7 +130,7 @@ function bodyOf(
   if (some.every((t) => isBytes(t))) return { kind: 'bytes' };
   const streams = some.map((t) => streamKind(scope, t));
   if (streams.every((k) => k === 'events')) return { kind: 'events' };
-  if (streams.every((k) => k !== undefined)) return { kind: 'bytes' };
+  if (streams.every((k) => k !== undefined)) return { kind: 'stream' };
   const parts = isBooleanPair(some) ? [scope.checker.getBooleanType()] : some;
   const written = writtenAnswers(scope, h);
   const found = parts.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`, written.get(t)));
