@@ -279,6 +279,11 @@ export type Shape =
   | { readonly kind: 'boolean' | 'null' | 'unknown' }
   /** A JSON string holding an ISO 8601 date; the checked value is a `Date`. */
   | { readonly kind: 'date' }
+  /**
+   * A JSON string of an integer in decimal (`"9007199254740993"`), or a JSON number that is a safe
+   * integer; the checked value is a `bigint`, and one is written as such a string.
+   */
+  | { readonly kind: 'bigint' }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
   | { readonly kind: 'array'; readonly element: Shape; readonly constraints?: ArrayConstraints }
   /**
