@@ -2,7 +2,8 @@
  * The payload types of the event publisher, written out as declarations: an `interface` for an
  * object, a `type` alias for anything else, each named as the AsyncAPI document's component of the
  * type (made an identifier), with its JSDoc summary. A date is a `Date`: the publisher writes it
- * as the app does, through its `toJSON`.
+ * as the app does, through its `toJSON`. Arrays and tuples are `readonly`: what a caller holds as
+ * the app's own `readonly` type is accepted.
  */
 import { isIdentifierName, literal, quote } from '../emit/layout.js';
 import { assertNever, type DocComment, type NamedType, type Shape } from '../ir.js';
@@ -82,15 +83,16 @@ class Printer {
         return 'Date';
       case 'literal':
         return literal(shape.value);
+      // Read-only: a caller's `readonly` array is accepted, and the publisher changes nothing.
       case 'array':
-        return `${this.#operand(shape.element, indent)}[]`;
+        return `readonly ${this.#operand(shape.element, indent)}[]`;
       case 'tuple': {
         const required = shape.required ?? shape.elements.length;
         const parts = shape.elements.map(
           (e, i) => this.print(e, indent) + (i < required ? '' : '?'),
         );
         if (shape.rest !== undefined) parts.push(`...${this.#operand(shape.rest, indent)}[]`);
-        return `[${parts.join(', ')}]`;
+        return `readonly [${parts.join(', ')}]`;
       }
       case 'record':
         return `{ [key: string]: ${this.print(shape.value, indent)} }`;
@@ -107,9 +109,10 @@ class Printer {
     }
   }
 
-  /** A type as the operand of `[]` or `|`: a union or an optional tuple place in parentheses. */
+  /** A type as the operand of `[]` or `|`: a union, array or tuple in parentheses. */
   #operand(shape: Shape, indent: string): string {
     const text = this.print(shape, indent);
-    return shape.kind === 'union' ? `(${text})` : text;
+    const bare = shape.kind !== 'union' && shape.kind !== 'array' && shape.kind !== 'tuple';
+    return bare ? text : `(${text})`;
   }
 }
