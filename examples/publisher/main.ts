@@ -10,7 +10,8 @@
  * app runs on its own (`FW_TRANSPORT=rabbitmq npm start`) and this process only publishes, on a
  * transport built from the same environment (examples/app/transport.ts).
  *
- * Run: `node --conditions=source --import tsx examples/publisher/main.ts`
+ * Run: `npm run start:publisher` (`FW_TRANSPORT=rabbitmq npm run start:publisher` beside
+ * `FW_TRANSPORT=rabbitmq npm start`).
  */
 import type { App, Transport } from 'fw';
 import { exampleApp } from '../app/app.js';
