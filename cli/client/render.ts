@@ -32,7 +32,7 @@ interface ClientView {
   readonly types: readonly string[];
   readonly prelude: string;
   readonly groupTypes: string;
-  readonly groupValues: string;
+  readonly clientBody: string;
   readonly readers: readonly string[];
   readonly runner: string;
   readonly helpers: readonly string[];
@@ -94,7 +94,10 @@ export function renderClient(model: AppModel): string {
     types: types.declarations(),
     prelude: region('prelude'),
     groupTypes: `/** The app's groups of calls: one per controller or gateway. */\nexport interface Client {\n${groupTypes.join('\n')}\n}`,
-    groupValues: groupValues.join('\n'),
+    clientBody:
+      groups.length === 0
+        ? '  // The app has no HTTP route and no gateway: nothing to call.\n  void options;\n  void _Http;\n  return {};'
+        : `  const http = new _Http(options);\n  return {\n${groupValues.join('\n')}\n  };`,
     readers: readers.functions(),
     runner: region('runner'),
     helpers: (['date', 'bigint', 'array', 'record'] as const)
