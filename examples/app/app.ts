@@ -18,11 +18,17 @@ export interface ExampleOptions {
   readonly transport?: Transport;
   /** Instances of the graph to replace, for tests: `override(config, { admin: … })`. */
   readonly overrides?: readonly Override[];
-  /** Other origins whose pages may call the API with cookies; `FW_EXAMPLE_ORIGINS` by default. */
+  /**
+   * Other origins whose pages may call the API with cookies and open its WebSockets;
+   * `FW_EXAMPLE_ORIGINS` by default.
+   */
   readonly origins?: readonly string[];
 }
 
-/** The browser front-end: plain HTML, CSS and JavaScript, no build step. */
+/**
+ * The browser front-end: HTML, CSS, and the page's script with the generated client, both compiled
+ * by `tsc` into `public/js/` (`npm run page:build`), no bundler.
+ */
 const PUBLIC = fileURLToPath(new URL('./public', import.meta.url));
 
 /** Builds the example app; `app.get(OrderLog)` reads what its consumer recorded. */
@@ -39,6 +45,8 @@ export function exampleApp(options: ExampleOptions = {}): App {
       AuthInterceptor,
       idempotency({ scope: (ctx) => ctx.get<string>('auth.user') ?? '' }),
     ],
+    // Pages of those origins may open the order feed's WebSocket too (the API's own always may).
+    allowedOrigins: origins,
     // The page at /, its files with ETag and Last-Modified; the controllers' routes win over them.
     static: [{ root: PUBLIC, prefix: '/' }],
     // br or gzip for answers of 1 KiB or more, and for the Server-Sent Events stream.

@@ -10,7 +10,11 @@
  * expect(docs.problems).toEqual([]);
  * await browser.close();
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser; `.ci/services` installs it. */
@@ -28,6 +32,26 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}
+
+/** The example page's tsconfig: its script and the generated client, into `public/js/`. */
+const PAGE_TSCONFIG = fileURLToPath(
+  new URL('../../examples/app/page/tsconfig.json', import.meta.url),
+);
+
+/**
+ * Compiles the example's page script and its generated client with `tsc`, as `npm start` does
+ * (`npm run page:build`), so the page is served from what the sources say now. Throws with tsc's
+ * diagnostics when they do not compile.
+ */
+export async function buildExamplePage(): Promise<void> {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', PAGE_TSCONFIG]);
+  } catch (err) {
+    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
+    throw new Error(`The example page did not compile:\n${stdout}${stderr}`, { cause: err });
+  }
 }
 
 /** A docs page open in its own browser context. */

@@ -1,6 +1,8 @@
 // The example app's browser side over a real socket: its page and files, the session cookie,
-// Server-Sent Events of the orders resuming after Last-Event-ID, and CORS for its other origins.
+// Server-Sent Events of the orders resuming after Last-Event-ID, and CORS and WebSockets for its
+// other origins.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { exampleApp } from '../../examples/app/app.js';
 import { originsFromEnv } from '../../examples/app/config.js';
 
@@ -52,9 +54,10 @@ describe('example app: what its page uses', () => {
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await page.text();
-    expect(html).toContain('<script src="app.js" defer></script>');
-    const script = await fetch(`${base}/app.js`);
-    expect([script.status, script.headers.get('etag')?.startsWith('W/')]).toEqual([200, true]);
+    // The script tsc compiles from page/main.ts (test/browser/example-page.test.ts loads it).
+    expect(html).toContain('<script type="module" src="js/page/main.js"></script>');
+    const css = await fetch(`${base}/app.css`);
+    expect([css.status, css.headers.get('etag')?.startsWith('W/')]).toEqual([200, true]);
   });
 
   it('signs in with an HttpOnly cookie that GET /session reads, and DELETE clears', async () => {
@@ -121,6 +124,24 @@ describe('example app: what its page uses', () => {
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
     const other = await preflight('https://evil.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets pages of its other origins open the order feed, and refuses others with 403', async () => {
+    /** The status of the WebSocket handshake sent with this `Origin`; closes the socket. */
+    const handshake = (origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/orders`, { origin });
+        ws.once('upgrade', (res) => resolve(res.statusCode ?? 0));
+        ws.once('unexpected-response', (req, res) => {
+          req.destroy();
+          resolve(res.statusCode ?? 0);
+        });
+        ws.once('error', reject);
+        ws.once('open', () => ws.close());
+      });
+    expect(await handshake(FRONT)).toBe(101);
+    expect(await handshake(base)).toBe(101);
+    expect(await handshake('https://evil.example')).toBe(403);
   });
 
   it.each([
