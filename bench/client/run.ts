@@ -112,9 +112,11 @@ function diagnostic(t: Timed, name: string): number {
   return Number(m[1]) * (m[2] === 's' ? 1000 : 1);
 }
 
-async function check(dir: string): Promise<Check> {
-  const t = await timeNode([TSC, '-p', join(dir, 'tsconfig.json'), '--extendedDiagnostics'], dir);
-  if (t.code !== 0) throw new Error(`tsc in ${dir} exited with ${t.code}:\n${t.stdout}${t.stderr}`);
+async function check(tsconfig: string): Promise<Check> {
+  const dir = dirname(tsconfig);
+  const t = await timeNode([TSC, '-p', tsconfig, '--extendedDiagnostics'], dir);
+  if (t.code !== 0)
+    throw new Error(`tsc -p ${tsconfig} exited with ${t.code}:\n${t.stdout}${t.stderr}`);
   return {
     checkMs: diagnostic(t, 'Check time'),
     totalMs: diagnostic(t, 'Total time'),
@@ -126,11 +128,30 @@ async function check(dir: string): Promise<Check> {
   };
 }
 
-const sides = { fw: fwDir, Hono: honoDir } as const;
+// Hono's RPC docs advise compiling the app to declarations first for large apps: the client is
+// then given the emitted type, not the app's source. That is measured as a third consumer.
+log("emitting the Hono app's declarations (tsc --emitDeclarationOnly, not timed)");
+const dts = {
+  extends: './tsconfig.json',
+  compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: 'dts' },
+  files: ['app.ts'],
+};
+write(join(honoDir, 'tsconfig.dts.json'), JSON.stringify(dts, null, 2));
+const emitted = await check(join(honoDir, 'tsconfig.dts.json'));
+write(join(honoDir, 'consumer-dts.ts'), honoConsumer(ops).replace("'./app.js'", "'./dts/app.js'"));
+const dtsConsumer = { extends: './tsconfig.json', files: ['consumer-dts.ts'] };
+write(join(honoDir, 'tsconfig.consumer-dts.json'), JSON.stringify(dtsConsumer, null, 2));
+
+const sides = {
+  fw: join(fwDir, 'tsconfig.json'),
+  Hono: join(honoDir, 'tsconfig.json'),
+  'Hono .d.ts': join(honoDir, 'tsconfig.consumer-dts.json'),
+} as const;
 type Side = keyof typeof sides;
-const runs: Record<Side, Check[]> = { fw: [], Hono: [] };
+const names = Object.keys(sides) as Side[];
+const runs: Record<Side, Check[]> = { fw: [], Hono: [], 'Hono .d.ts': [] };
 for (let rep = 0; rep < reps; rep++) {
-  const order: Side[] = rep % 2 === 0 ? ['fw', 'Hono'] : ['Hono', 'fw'];
+  const order = [...names.slice(rep % names.length), ...names.slice(0, rep % names.length)];
   for (const side of order) runs[side].push(await check(sides[side]));
   log(`round ${rep + 1}/${reps} done`);
 }
@@ -152,9 +173,10 @@ const sizes: [string, Size][] = [
 
 const med = (side: Side, key: keyof Check) => median(runs[side].map((c) => c[key]));
 const count = (n: number) => n.toLocaleString('en-US');
-const ratio = (key: keyof Check) => `**${(med('fw', key) / med('Hono', key)).toFixed(2)}×**`;
+const ratio = (key: keyof Check, peer: Side) =>
+  `**${(med('fw', key) / med(peer, key)).toFixed(2)}×**`;
 const row = (name: string, key: keyof Check, fmt: (n: number) => string) =>
-  `| ${name} | ${fmt(med('fw', key))} | ${fmt(med('Hono', key))} | ${ratio(key)} |`;
+  `| ${name} | ${names.map((side) => fmt(med(side, key))).join(' | ')} | ${ratio(key, 'Hono')} | ${ratio(key, 'Hono .d.ts')} |`;
 const bytes = (n: number) => (Number.isNaN(n) ? '–' : `${count(n)} B`);
 const report = [
   `## Client type-check: fw's generated client against Hono RPC, ${ops.length} calls into ${size.controllers * size.handlers} handlers`,
@@ -163,8 +185,10 @@ const report = [
   `- fw: ${describeCommit(REPO, ['cli', 'templates', 'bench/client'])}; TypeScript ${spawnSync(process.execPath, [TSC, '-v'], { encoding: 'utf8' }).stdout.trim()}`,
   `- tsc --noEmit --extendedDiagnostics of each consumer, ${reps} interleaved rounds; medians`,
   '',
-  '| measurement (median) | fw client | Hono `hc<typeof app>` | fw / Hono |',
-  '|---|---:|---:|---:|',
+  `- Hono .d.ts: the consumer given the app's emitted declarations; emitting them took ${fmtMs(emitted.totalMs)} (tsc's total, once)`,
+  '',
+  '| measurement (median) | fw client | Hono `hc<typeof app>` | Hono, app as .d.ts | fw / Hono | fw / Hono .d.ts |',
+  '|---|---:|---:|---:|---:|---:|',
   row('check time', 'checkMs', fmtMs),
   row('total time (tsc)', 'totalMs', fmtMs),
   row('CPU time (user + system)', 'cpuMs', fmtMs),
