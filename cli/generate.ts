@@ -5,6 +5,7 @@
  */
 import type { Analyzer } from './analyzer.js';
 import { compareBindings, hunk, type StaleReport } from './check.js';
+import { clientDiagnostics } from './client/render.js';
 import { type RenderedDocument, renderDocuments } from './documents.js';
 import type { Engine } from './engine.js';
 import type { AppModel, Diagnostic } from './ir.js';
@@ -83,7 +84,12 @@ export class Generator {
 
   /** Analyses the project and renders the module and the documents when nothing is wrong. */
   generate(): Generated {
-    const { model, diagnostics } = this.#analyzer.analyze();
+    const analyzed = this.#analyzer.analyze();
+    const { model } = analyzed;
+    const client = this.#project.documents?.some((d) => d.kind === 'client') === true;
+    const diagnostics = client
+      ? [...analyzed.diagnostics, ...clientDiagnostics(model)]
+      : analyzed.diagnostics;
     if (diagnostics.length > 0) return { model, diagnostics };
     return {
       model,

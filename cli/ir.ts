@@ -31,6 +31,8 @@ export const DIAGNOSTIC_CODES = {
   FW0109: 'a decorator applied without being called (`@Get` for `@Get()`)',
   FW0110:
     '`@EventConsumer` options fwgen cannot use: `group` with `broadcast: true`, a value that is not a literal, an unknown option, or a group that cannot name a queue',
+  FW0111:
+    'two controllers or gateways whose typed client groups would have one name (with `--client`)',
   FW0201: 'an unsupported parameter type',
   FW0202: 'a primitive parameter that names no route key',
   FW0203: 'a parameter without a type annotation',
@@ -128,14 +130,16 @@ export interface DocComment {
 }
 
 /**
- * One answer a handler can give, for the API documents: the status (from `Reply<T, S>` when `S`
- * is a numeric literal, else 200, 204 for no body) and what its body is.
+ * One answer a handler can give, for the API documents and the client: the status (from
+ * `Reply<T, S>` when `S` is a numeric literal, else 200, 204 for no body) and what its body is:
+ * JSON, text, bytes written at once (`bytes`) or as they come (`stream`, any async iterable), an
+ * event stream (`sse()`), or nothing.
  */
 export interface AnswerModel {
   readonly status: number;
   readonly body:
     | { readonly kind: 'json'; readonly shape: Shape }
-    | { readonly kind: 'text' | 'bytes' | 'events' | 'none' };
+    | { readonly kind: 'text' | 'bytes' | 'stream' | 'events' | 'none' };
 }
 
 /**
@@ -275,6 +279,11 @@ export type Shape =
   | { readonly kind: 'boolean' | 'null' | 'unknown' }
   /** A JSON string holding an ISO 8601 date; the checked value is a `Date`. */
   | { readonly kind: 'date' }
+  /**
+   * A JSON string of an integer in decimal (`"9007199254740993"`), or a JSON number that is a safe
+   * integer; the checked value is a `bigint`, and one is written as such a string.
+   */
+  | { readonly kind: 'bigint' }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
   | { readonly kind: 'array'; readonly element: Shape; readonly constraints?: ArrayConstraints }
   /**

@@ -2,10 +2,10 @@
  * What a handler's generated writer writes, from its declared or inferred return type:
  * `Promise<T>` is awaited and fw's `Reply<T>` opened; `T` is an HTTP handler's JSON answer or a
  * WebSocket handler's reply, and for `sse()`'s `SseStream<D>` it is the events' data `D`. When it
- * is an object or an array its {@link Shape} is what the writer writes. Anything else (text,
- * bytes, nothing, a union of an object with something else, any other stream) has no writer and
- * is answered as before, by `JSON.stringify`: no return type is ever an error, so the shapes are
- * built quietly.
+ * is an object, an array or a `bigint` (which `JSON.stringify` cannot write) its {@link Shape} is
+ * what the writer writes. Anything else (text, bytes, nothing, a union of an object with something
+ * else, any other stream) has no writer and is answered as before, by `JSON.stringify`: no return
+ * type is ever an error, so the shapes are built quietly.
  */
 import { ts } from 'ts-morph';
 import type { AnswerModel, Shape } from '../ir.js';
@@ -45,20 +45,20 @@ export function responseShape(scope: Scope, shapes: Shapes, h: FoundHandler): Sh
   const found = parts.objects.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`, written.get(t)));
   if (found.length === 1 && !parts.null) {
     const shape = found[0] as Shape;
-    return shape.kind === 'object' || shape.kind === 'array' || shape.kind === 'ref'
-      ? shape
-      : undefined;
+    return WRITTEN.has(shape.kind) ? shape : undefined;
   }
   return { kind: 'union', members: [...found, ...(parts.null ? [NULL] : [])] };
 }
 
+/** What a lone answer's shape must be to be written by a writer rather than `JSON.stringify`. */
+const WRITTEN = new Set<Shape['kind']>(['object', 'array', 'ref', 'bigint']);
 const NULL: Shape = { kind: 'null' };
 const NOTHING = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
 
 /**
  * The object types among `types` (a return type's members, each out of its `Reply`) when every one
- * is an object type or `null`, `undefined` or `void` (`User | undefined`: nothing is sent for
- * `undefined`, `null` is written as it is); bytes and streams are sent as they are, and a union
+ * is an object type, `bigint` or `null`, `undefined` or `void` (`User | undefined`: nothing is sent
+ * for `undefined`, `null` is written as it is); bytes and streams are sent as they are, and a union
  * with anything else has no writer.
  */
 function objectParts(
@@ -68,7 +68,8 @@ function objectParts(
   const members = types.flatMap((t) => (t.isUnion() ? t.types : [t]));
   const objects = members.filter((t) => (t.flags & (NOTHING | ts.TypeFlags.Null)) === 0);
   const usable = (t: ts.Type) =>
-    (t.flags & ts.TypeFlags.Object) !== 0 && !isBytes(t) && streamKind(scope, t) === undefined;
+    (t.flags & ts.TypeFlags.BigInt) !== 0 ||
+    ((t.flags & ts.TypeFlags.Object) !== 0 && !isBytes(t) && streamKind(scope, t) === undefined);
   if (objects.length === 0 || !objects.every(usable)) return undefined;
   return { objects, null: members.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) };
 }
@@ -115,8 +116,8 @@ export function answersOf(
 }
 
 /**
- * What the bodies under one status are: nothing, text, bytes (a stream too), an event stream, or
- * JSON of one shape.
+ * What the bodies under one status are: nothing, text, bytes, a stream of bytes, an event stream,
+ * or JSON of one shape.
  */
 function bodyOf(
   scope: Scope,
@@ -130,7 +131,7 @@ function bodyOf(
   if (some.every((t) => isBytes(t))) return { kind: 'bytes' };
   const streams = some.map((t) => streamKind(scope, t));
   if (streams.every((k) => k === 'events')) return { kind: 'events' };
-  if (streams.every((k) => k !== undefined)) return { kind: 'bytes' };
+  if (streams.every((k) => k !== undefined)) return { kind: 'stream' };
   const parts = isBooleanPair(some) ? [scope.checker.getBooleanType()] : some;
   const written = writtenAnswers(scope, h);
   const found = parts.map((t) => shapes.shapeOf(t, h.at, `${h.label}()`, written.get(t)));

@@ -234,6 +234,7 @@ export class Shapes {
     if (f & ts.TypeFlags.String) return { kind: 'string' };
     if (f & (ts.TypeFlags.Number | ts.TypeFlags.Enum)) return { kind: 'number' };
     if (f & ts.TypeFlags.Boolean) return { kind: 'boolean' };
+    if (f & ts.TypeFlags.BigInt) return { kind: 'bigint' };
     if (f & ts.TypeFlags.Null) return { kind: 'null' };
     if (f & ts.TypeFlags.BooleanLiteral)
       return { kind: 'literal', value: typeText(checker, type) === 'true' };

@@ -1,7 +1,7 @@
 /**
  * Why a type cannot be checked as JSON, and what to write instead: the explanations of FW0301.
- * Only types that are not primitives, literals, `Date`, arrays, tuples, records or plain objects
- * reach here.
+ * Only types that are not primitives, string, number or boolean literals, `Date`, arrays, tuples,
+ * records or plain objects reach here.
  */
 import { ts } from 'ts-morph';
 import type { Scope } from './scope.js';
@@ -31,7 +31,7 @@ export const UNDEFINED: Unsupported = [
 export const UNDEFINED_ELEMENT: Unsupported = ['JSON has no undefined', 'use null'];
 
 const BY_FLAG: readonly (readonly [ts.TypeFlags, Unsupported])[] = [
-  [ts.TypeFlags.BigIntLike, ['JSON has no bigint', 'use number, or string for large integers']],
+  [ts.TypeFlags.BigIntLiteral, ['a bigint literal type cannot be checked', 'use bigint']],
   [ts.TypeFlags.ESSymbolLike, ['JSON has no symbols', 'remove the property']],
   [
     ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping,
@@ -63,7 +63,7 @@ const LIBRARY_HINTS: Readonly<Record<string, Unsupported>> = {
 
 const FALLBACK: Unsupported = [
   'it cannot be checked',
-  'use string, number, boolean, null, literals, Date, arrays, tuples, Record<string, T> or interfaces',
+  'use string, number, bigint, boolean, null, literals, Date, arrays, tuples, Record<string, T> or interfaces',
 ];
 
 /** Why `type` (not a union) cannot be checked, or undefined when it is a plain data type. */

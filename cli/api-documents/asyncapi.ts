@@ -204,6 +204,7 @@ class Builder {
       case 'text':
         return [{ key, payload: RAW_MESSAGE, contentType: 'text/plain' }];
       case 'bytes':
+      case 'stream':
         return [{ key, payload: BYTES, contentType: 'application/octet-stream' }];
       case 'events':
         return [{ key, payload: RAW_MESSAGE, contentType: 'text/event-stream' }];

@@ -252,6 +252,7 @@ class Operations {
       case 'text':
         return ['text/plain', { type: 'string' }];
       case 'bytes':
+      case 'stream':
         return ['application/octet-stream', BYTES_SCHEMA];
       case 'events':
         return ['text/event-stream', { type: 'string' }];

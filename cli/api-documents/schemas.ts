@@ -9,6 +9,7 @@
  * - a `Date` is a string of the validator's ISO 8601 forms, given exactly by a `pattern` (for a
  *   validator that takes `format` as an annotation, the 2020-12 default) and as formats: an RFC
  *   3339 `date-time`, a `date`, or a date-time without seconds (ISO 8601 allows it, RFC 3339 not);
+ * - a `bigint` is a string of decimal digits (a `pattern` and `maxLength`) or a safe integer;
  * - a union is `enum` (literals and `null`), a `type` list (bare scalars), `oneOf` with a
  *   `discriminator` (objects told apart by a string literal) or else `anyOf`.
  * Output is plain JSON data with keys in a fixed order, so documents are byte for byte stable.
@@ -143,6 +144,8 @@ class Schemas {
         return {};
       case 'date':
         return date();
+      case 'bigint':
+        return bigint();
       case 'literal':
         return { type: typeof shape.value, const: shape.value };
       case 'array':
@@ -265,6 +268,20 @@ const date = (): JsonSchema => ({
     { format: 'date' },
     { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?:Z|[+-]\\d{2}:\\d{2})$' },
   ],
+});
+
+/**
+ * The schema of a `bigint`, new each time (see {@link date}): what `fw/validate`'s `bigint` reads,
+ * a string of decimal digits of at most 80 characters or a safe integer number. `pattern` and
+ * `maxLength` hold for strings only, `minimum` and `maximum` for numbers only. No `format: int64`:
+ * the digits may go past 64 bits.
+ */
+const bigint = (): JsonSchema => ({
+  type: ['string', 'integer'],
+  pattern: '^-?(?:0|[1-9][0-9]*)$',
+  maxLength: 80,
+  minimum: Number.MIN_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
 });
 
 const SCALARS = new Set<Shape['kind']>(['string', 'number', 'boolean', 'null']);

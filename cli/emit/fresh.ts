@@ -194,6 +194,7 @@ class Printer {
       case 'string':
       case 'number':
       case 'boolean':
+      case 'bigint':
       case 'null':
       case 'unknown':
         return shape.kind;

@@ -22,6 +22,7 @@ export function test(shape: Shape): string | undefined {
     case 'literal':
       return `v === ${literal(shape.value)}`;
     case 'date':
+    case 'bigint':
     case 'unknown':
     case 'array':
     case 'tuple':
@@ -80,6 +81,8 @@ export function jsonKind(
     case 'unknown':
     case 'literal':
     case 'union':
+    // A string of digits or a safe integer number.
+    case 'bigint':
       return undefined;
     default:
       return assertNever(shape);
@@ -105,6 +108,8 @@ function word(shape: Shape, types: Types): string {
       return JSON.stringify(shape.value);
     case 'date':
       return 'an ISO 8601 date string';
+    case 'bigint':
+      return 'an integer string';
     case 'unknown':
       return 'anything';
     case 'array':

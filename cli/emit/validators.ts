@@ -152,6 +152,7 @@ class Writer {
       case 'number':
       case 'boolean':
       case 'date':
+      case 'bigint':
       case 'unknown':
       case 'ref':
       case 'array':
@@ -172,6 +173,7 @@ class Writer {
       case 'number':
       case 'boolean':
       case 'date':
+      case 'bigint':
       case 'unknown':
         return [this.helpers.use(shape.kind)];
       case 'ref':

@@ -6,7 +6,8 @@
  * a writer answers). Objects, arrays, records, tuples and unions holding them are written by
  * their declared types (`written-unions.ts` says how a union is); `unknown` (and a union that
  * holds it) is written by `json`, which is `JSON.stringify`, and so are unions of primitives and
- * dates, which carry no property to leave out. `templates/writer.hbs` writes each down.
+ * dates, which carry no property to leave out; a `bigint`, and such a union holding one, by
+ * `writeBigint` (its digits as a string). `templates/writer.hbs` writes each down.
  */
 import type { ControllerModel, NamedType, PropertyShape, PublishedEvent, Shape } from '../ir.js';
 import { quote } from './layout.js';
@@ -45,7 +46,7 @@ export function buildWriters(
       const name =
         shape.kind === 'ref'
           ? emitter.writerOf(shape.id)
-          : shape.kind === 'union'
+          : shape.kind === 'union' || shape.kind === 'bigint'
             ? emitter.function(shape, base)
             : emitter.write(shape, names.claim(base));
       // A union of what has no properties to leave out is JSON.stringify's, as without a writer.
@@ -151,7 +152,7 @@ class Emitter {
         return [this.helpers.use('writeTuple'), [value, `[${places.join(', ')}]`, ...rest]];
       }
       case 'union': {
-        const { object, array, tagged } = writtenParts(shape.members, this.#types);
+        const { object, array, tagged, bigint } = writtenParts(shape.members, this.#types);
         if (object !== undefined && array !== undefined) {
           const objects = this.#objects(object, tagged, `${base}_object`);
           return [
@@ -164,7 +165,7 @@ class Emitter {
         }
         const only = object ?? array;
         return only === undefined
-          ? [this.helpers.use('json'), [value]]
+          ? [this.helpers.use(bigint ? 'writeBigint' : 'json'), [value]]
           : this.#writing(only, value, base);
       }
       case 'object':
@@ -215,14 +216,18 @@ class Emitter {
         return this.helpers.use('writeNumber');
       case 'boolean':
         return this.helpers.use('writeBoolean');
+      case 'bigint':
+        return this.helpers.use('writeBigint');
       case 'literal':
         return this.helpers.use(LITERAL[typeof shape.value] ?? 'json');
       case 'ref':
         return this.writerOf(shape.id);
       case 'union': {
-        const { object, array, tagged } = writtenParts(shape.members, this.#types);
+        const { object, array, tagged, bigint } = writtenParts(shape.members, this.#types);
         const only = object === undefined ? array : array === undefined ? object : undefined;
-        if (object === undefined && array === undefined) return this.helpers.use('json');
+        if (object === undefined && array === undefined) {
+          return this.helpers.use(bigint ? 'writeBigint' : 'json');
+        }
         if (only?.kind === 'ref' && tagged === undefined) return this.writerOf(only.id);
         const key = JSON.stringify(shape);
         const made = this.#unions.get(key);

@@ -1,7 +1,7 @@
 /**
  * How a writer writes a value of a union: an object by one object shape, an array by one array
- * shape, anything else by `JSON.stringify` (a primitive, `null`, a date's text carry no property
- * to leave out). Object members that carry a tag (a property each declares as a literal of its
+ * shape, a `bigint` as the string of its digits, anything else by `JSON.stringify` (a primitive,
+ * `null`, a date's text carry no property to leave out). Object members that carry a tag (a property each declares as a literal of its
  * own, `kind: 'cat'` and `kind: 'dog'`) are told apart by it, one comparison per member, and a
  * value is written by its own member's type. Other object members are written as one object of
  * every property any of them declares (a property the union does not declare is never sent, but
@@ -22,6 +22,12 @@ export interface WrittenParts {
    * `object` writes a value whose tag is none of them.
    */
   readonly tagged?: Tagged;
+  /**
+   * Set when a member is a `bigint`, which `JSON.stringify` cannot write: without an object or
+   * array member the union is written by `writeBigint` (a bigint as its digits, the rest as
+   * `JSON.stringify` has them); beside one, the object and array writers write it so themselves.
+   */
+  readonly bigint?: true;
 }
 
 /** A tagged union's tag property and its members, each with the literals that select it. */
@@ -45,7 +51,13 @@ export function writtenParts(
   const object = objects.length <= 1 ? objects[0] : merged(objects, types);
   const array = arrays.length <= 1 ? arrays[0] : elements(arrays, types);
   const tagged = object === undefined ? undefined : taggedOf(objects, types);
-  return { ...(object && { object }), ...(array && { array }), ...(tagged && { tagged }) };
+  const bigint = flat.some((m) => resolved(m, types).kind === 'bigint') || undefined;
+  return {
+    ...(object && { object }),
+    ...(array && { array }),
+    ...(tagged && { tagged }),
+    ...(bigint && { bigint }),
+  };
 }
 
 /** The members, nested unions and references to unions spread in place, each once. */

@@ -9,6 +9,7 @@ export {
   tagOf,
   type Writer,
   writeArray,
+  writeBigint,
   writeBoolean,
   writeEither,
   writeNumber,

@@ -1,6 +1,7 @@
 /** `fw/validate`: the leaf checks and plumbing that fwgen's generated validators call. */
 export {
   array,
+  bigint,
   boolean,
   type Checker,
   date,

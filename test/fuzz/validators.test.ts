@@ -95,7 +95,8 @@ function matches(shape: Shape, v: unknown): boolean {
     case 'unknown':
       return v !== undefined;
     case 'date':
-      throw new Error('no dates in this model');
+    case 'bigint':
+      throw new Error('no dates or bigints in this model');
     case 'literal':
       return v === shape.value;
     case 'array':
@@ -203,7 +204,8 @@ function valid(shape: Shape, depth: number): fc.Arbitrary<unknown> {
     case 'unknown':
       return fc.jsonValue({ maxDepth: 1 });
     case 'date':
-      throw new Error('no dates in this model');
+    case 'bigint':
+      throw new Error('no dates or bigints in this model');
     case 'literal':
       return fc.constant(shape.value);
     case 'array':

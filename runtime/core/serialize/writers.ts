@@ -15,10 +15,12 @@
  *   {@link writeEither}; a union of object types by the member its tag names ({@link tagOf}: a
  *   property every member declares with a literal of its own), else, and for a value whose tag is
  *   none of them, by one object writer of every property its members declare.
- * `JSON.stringify` writes what has no declared properties to go by: `unknown`, `any`, dates (their
- * `toJSON` text), unions of primitives, a union of a record with other object types, and a value of
- * another type than declared (an `any` that lied: a string where an object was declared, a boxed
- * primitive); `undefined` means "no JSON" (`JSON.stringify` of a function, say): the property is
+ * A `bigint` is written as the JSON string of its digits ({@link writeBigint}), as `fw/validate`
+ * reads it back, and so is a union of it with other primitives. `JSON.stringify` writes what has
+ * no declared properties to go by: `unknown` and `any` (a bigint there throws, as in
+ * `JSON.stringify`), dates (their `toJSON` text), unions of primitives, a union of a record with
+ * other object types, and a value of another type than declared (an `any` that lied: a string
+ * where an object was declared, a boxed primitive); `undefined` means "no JSON" (`JSON.stringify` of a function, say): the property is
  * left out, an array element is `null`. A declared property is read as `v[name]`: one that an
  * object lacks but `Object.prototype` has been given (prototype pollution) would be sent, and a
  * non-enumerable own property is sent where `JSON.stringify` leaves it out.
@@ -65,6 +67,16 @@ export function writeNumber(v: unknown): string | undefined {
 export function writeBoolean(v: unknown): string | undefined {
   if (v === true) return 'true';
   return v === false ? 'false' : JSON.stringify(v);
+}
+
+/**
+ * A `bigint` as a JSON string of its decimal digits (`"9007199254740993"`): JSON has no bigint,
+ * and a number would lose digits in the reader's `JSON.parse`. What `fw/validate`'s `bigint` reads
+ * back. Anything else as `JSON.stringify` writes it, so this also writes a union of a bigint and
+ * other primitives or dates (`bigint | null`).
+ */
+export function writeBigint(v: unknown): string | undefined {
+  return typeof v === 'bigint' ? `"${v}"` : JSON.stringify(v);
 }
 
 /**
@@ -208,9 +220,12 @@ function isBoxed(o: object): boolean {
 
 /**
  * `JSON.stringify(a)` for what a `toJSON` method answered (or a value without one): an object
- * it answers is not asked for its own `toJSON` again, as `JSON.stringify` does not.
+ * it answers is not asked for its own `toJSON` again, as `JSON.stringify` does not. A `bigint`
+ * is written as {@link writeBigint} writes it: what an object or array writer is handed in a union
+ * that declares `bigint` beside them (`bigint | Account`).
  */
 function stringifyAnswer(a: unknown): string | undefined {
+  if (typeof a === 'bigint') return `"${a}"`;
   if (
     typeof a !== 'object' ||
     a === null ||

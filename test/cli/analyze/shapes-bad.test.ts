@@ -9,7 +9,7 @@ const NOT = 'is not supported in a body or payload';
 describe('analyzer: what a body type cannot hold', () => {
   it('FW0301: each unsupported property, at its declaration, with its path and what to use', () => {
     expect(lines.filter((l) => l.includes('FW0301'))).toEqual([
-      `dto.ts:3:3 FW0301 Bad.big: type 'bigint' ${NOT} (JSON has no bigint); use number, or string for large integers`,
+      `dto.ts:3:3 FW0301 Bad.big: type '10n' ${NOT} (a bigint literal type cannot be checked); use bigint`,
       `dto.ts:4:3 FW0301 Bad.sym: type 'symbol' ${NOT} (JSON has no symbols); remove the property`,
       `dto.ts:5:3 FW0301 Bad.callback: type '() => void' ${NOT} (a function is not data); remove it: a body is a plain object`,
       `dto.ts:6:3 FW0301 Bad.method: type '() => void' ${NOT} (a function is not data); remove it: a body is a plain object`,
@@ -25,9 +25,9 @@ describe('analyzer: what a body type cannot hold', () => {
       `dto.ts:16:3 FW0301 Bad.restFirst: type '[...string[], number]' ${NOT} (a rest element before other elements cannot be checked); put the rest element last, or use an array`,
       `dto.ts:17:3 FW0301 Bad.loose: type 'object' ${NOT} ('object' does not say what it holds); declare an interface, or use Record<string, unknown>`,
       `dto.ts:18:21 FW0301 Bad.nested.deep.id: type 'symbol' ${NOT} (JSON has no symbols); remove the property`,
-      `dto.ts:19:12 FW0301 Bad.items[].sku: type 'bigint' ${NOT} (JSON has no bigint); use number, or string for large integers`,
+      `dto.ts:19:12 FW0301 Bad.items[].sku: type 'symbol' ${NOT} (JSON has no symbols); remove the property`,
       `dto.ts:21:3 FW0301 Bad.nothing: type 'never' ${NOT} (no value has type never); remove the property`,
-      `dto.ts:45:3 FW0301 Shared.bad: type 'bigint' ${NOT} (JSON has no bigint); use number, or string for large integers`,
+      `dto.ts:45:3 FW0301 Shared.bad: type 'symbol' ${NOT} (JSON has no symbols); remove the property`,
     ]);
   });
 

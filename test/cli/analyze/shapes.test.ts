@@ -58,6 +58,7 @@ describe('analyzer: body shapes', () => {
     ['discontinued', lit(false)],
     ['extra', { kind: 'unknown' }],
     ['releasedAt', { kind: 'date' }],
+    ['balance', { kind: 'bigint' }],
   ])('maps the primitive-like property %s', (name, shape) => {
     expect(property('Product', name)?.shape).toEqual(shape);
   });
@@ -68,6 +69,7 @@ describe('analyzer: body shapes', () => {
     ['size', 'an alias of string literals', [lit('S'), lit('M'), lit('L')]],
     ['rating', 'number literals', [lit(1), lit(2), lit(3)]],
     ['note', 'string | null', [STRING, { kind: 'null' }]],
+    ['serial', 'bigint | null', [{ kind: 'bigint' }, { kind: 'null' }]],
     ['mixed', 'a union holding boolean', [STRING, NUMBER, { kind: 'boolean' }]],
     ['order', "'b' | 'a', in written order", [lit('b'), lit('a')]],
     ['either', 'named types', [ref('Address'), ref('Category')]],
@@ -119,7 +121,7 @@ describe('analyzer: body shapes', () => {
   it('adds the properties of extended interfaces after its own', () => {
     const names = propertiesOf('Product').map((p) => p.name);
     expect(names.at(-1)).toBe('createdBy');
-    expect(names).toHaveLength(34);
+    expect(names).toHaveLength(36);
   });
 
   it('writes recursion and mutual recursion as refs', () => {

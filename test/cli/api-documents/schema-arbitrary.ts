@@ -96,6 +96,28 @@ const nearDate: fc.Arbitrary<string> = fc
     return `${date}${sep}${pad(h, 2)}:${pad(m, 2)}${seconds}${zone}`;
   });
 
+/**
+ * Integers as a `bigint` may read them: strings of digits (past 2^53 too, up to the 80-character
+ * limit) and safe integer numbers.
+ */
+const goodInteger: fc.Arbitrary<string | number> = fc.oneof(
+  fc.bigInt({ min: -(10n ** 79n) + 1n, max: 10n ** 80n - 1n }).map(String),
+  fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
+  fc.constantFrom('0', '-0', '9007199254740993', '-9007199254740993'),
+  fc.maxSafeInteger(),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+);
+
+/**
+ * Near integers: a leading zero or `+`, a fraction, an exponent, spaces, hex, an `n`, texts at
+ * and past the 80-character limit, an unsafe or fractional number.
+ */
+const nearInteger: fc.Arbitrary<string | number> = fc.oneof(
+  fc.constantFrom('', '-', '01', '+1', '1.0', '1e3', ' 1', '1 ', '0x1f', '12n', '--1', '1_000'),
+  fc.constantFrom('9'.repeat(81), `-${'9'.repeat(80)}`, '1'.repeat(80), `-${'1'.repeat(79)}`),
+  fc.constantFrom(2 ** 53, -(2 ** 53), 2 ** 53 + 2, 1e21, 0.5, -1.5),
+);
+
 /** Keys of undeclared properties, some that objects treat specially. */
 const EXTRA_KEY = fc.constantFrom('extra', 'x_', 'kind', '__proto__', 'constructor', 'toString');
 
@@ -123,6 +145,8 @@ function following(shape: Shape, types: Types, depth: number, odds = 3): fc.Arbi
       return fc.jsonValue({ maxDepth: 1 });
     case 'date':
       return fc.oneof({ weight: 3, arbitrary: goodDate }, nearDate);
+    case 'bigint':
+      return fc.oneof({ weight: 3, arbitrary: goodInteger }, nearInteger);
     case 'literal':
       return fc.constant(shape.value);
     case 'array':

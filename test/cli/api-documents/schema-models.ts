@@ -4,7 +4,7 @@
  * (`constraints`, `generic-constraints`, `unions`, `property-names`) and of the constructs it
  * leaves out (`Omit`, `Required`, `Readonly`, numeric enums…), and the
  * corners no fixture has (empty tuples, tags that OpenAPI cannot discriminate by, unions with
- * `unknown`, `__proto__`, recursion through a union, dates in every position).
+ * `unknown`, `__proto__`, recursion through a union, dates and bigints in every position).
  */
 import { join } from 'node:path';
 import { createAnalyzer } from '../../../cli/analyze/index.js';
@@ -120,6 +120,21 @@ export const CORNERS: readonly NamedType[] = [
       'maybe?': union(s.date, s.null),
       list: array(s.date),
       map: record(s.date),
+    }),
+  ),
+  named('t#Big', s.bigint),
+  named(
+    't#Bigints',
+    object({
+      id: s.bigint,
+      'maybe?': union(s.bigint, s.null),
+      // A string is a string first; only a number is read as a bigint.
+      text: union(s.string, s.bigint),
+      // A number is a number first; only a string is read as a bigint.
+      count: union(s.number, s.bigint),
+      list: array(s.bigint),
+      map: record(s.bigint),
+      either: union(s.bigint, circle),
     }),
   ),
 ];

@@ -90,6 +90,7 @@ export const s = {
   null: { kind: 'null' },
   unknown: { kind: 'unknown' },
   date: { kind: 'date' },
+  bigint: { kind: 'bigint' },
 } as const satisfies Record<string, Shape>;
 
 /** An object shape; a key ending in `?` is an optional property. */

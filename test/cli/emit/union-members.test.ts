@@ -30,6 +30,7 @@ describe('describe', () => {
       { given: [array(s.string), tuple(s.string)], want: 'an array or an array of 1 item' },
     ],
     ['dates', { given: [s.date, s.number], want: 'an ISO 8601 date string or a number' }],
+    ['bigints', { given: [s.bigint, s.null], want: 'an integer string or null' }],
   ])('%s', (_name, { given, want }) => {
     expect(describeUnion(given, types)).toBe(want);
   });
@@ -56,6 +57,7 @@ describe('jsonKind', () => {
     ['a record', { given: record(s.number), want: 'object' }],
     ['a tuple', { given: tuple(), want: 'array' }],
     ['a date', { given: s.date, want: 'string' }],
+    ['a bigint: none, a string or a number', { given: s.bigint, want: undefined }],
     ['through named types', { given: ref('t#Alias'), want: 'object' }],
     ['a union: none', { given: union(s.string, s.null), want: undefined }],
     ['a loop: none', { given: ref('t#Loop'), want: undefined }],

@@ -24,6 +24,9 @@ beforeAll(async () => {
     named('t#Place', union(ref('t#Address'), ref('t#Category'))),
     named('t#Shipping', union(ref('t#Address'), s.null)),
     named('t#Until', union(s.date, s.null)),
+    named('t#Serial', union(s.bigint, s.null)),
+    named('t#Count', union(s.number, s.bigint)),
+    named('t#Payer', union(s.bigint, ref('t#Address'))),
     named('t#Nested', union(literal('a'), union(literal('b'), s.null))),
     named('t#Anything', union(s.string, s.unknown)),
     named('t#MaybeColour', union(ref('t#Colour'), s.null)),
@@ -202,6 +205,26 @@ const cases: Case[] = [
   [
     'nullable date: a number',
     { type: 'Until', given: 5, want: invalid('', 'expected an ISO 8601 date string or null') },
+  ],
+  ['nullable bigint: digits', { type: 'Serial', given: '-12', want: ok(-12n) }],
+  ['nullable bigint: null', { type: 'Serial', given: null, want: ok(null) }],
+  [
+    'nullable bigint: not an integer, its own issue',
+    { type: 'Serial', given: '1.5', want: invalid('', 'expected an integer string') },
+  ],
+  ['number or bigint: a number is a number', { type: 'Count', given: 7, want: ok(7) }],
+  [
+    'number or bigint: digits are a bigint',
+    { type: 'Count', given: '9007199254740993', want: ok(9007199254740993n) },
+  ],
+  ['bigint or object: digits', { type: 'Payer', given: '5', want: ok(5n) }],
+  [
+    'bigint or object: the object',
+    { type: 'Payer', given: { city: 'Oslo' }, want: ok({ city: 'Oslo' }) },
+  ],
+  [
+    'bigint or object: neither',
+    { type: 'Payer', given: true, want: invalid('', 'expected an integer string or Address') },
   ],
   ['a recursive type', { type: 'Category', given: tree, want: ok(tree) }],
   [

@@ -1,6 +1,6 @@
 // Response writers: their text, and what the generated functions write, against JSON.stringify.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { render } from '../../../cli/emit/render.js';
 import type { NamedType, Shape } from '../../../cli/ir.js';
 import { runs } from '../../fuzz/support.js';
@@ -90,6 +90,47 @@ describe('writer functions', () => {
     expect(text).toContain(`out = member(out, ',"at":', json(v['at']));`);
     expect(text).toContain(`out = member(out, ',"either":', json(v['either']));`);
     expect(text).toContain(`out = member(out, ',"x":', json(v['x']));`);
+  });
+});
+
+describe('writers of bigints', () => {
+  it('write a bigint, and a union of it with primitives, by writeBigint', () => {
+    const text = writers([
+      object({
+        id: s.bigint,
+        maybe: union(s.bigint, s.null),
+        list: array(s.bigint),
+        either: union(s.bigint, object({ a: s.string })),
+      }),
+      s.bigint,
+      union(s.bigint, s.null),
+    ]);
+    expect(text).toContain(`let out = first('{"id":', writeBigint(v['id']));`);
+    expect(text).toContain(`out = member(out, ',"maybe":', writeBigint(v['maybe']));`);
+    expect(text).toContain(`out = member(out, ',"list":', writeArray(v['list'], writeBigint));`);
+    // Beside an object, the object's writer writes a bigint handed to it (writeOther).
+    expect(text).toContain(`out = member(out, ',"either":', writeA_h0_either(v['either']));`);
+    // A bare bigint answer, or one beside null, is written by writeBigint itself.
+    expect(text).not.toContain('function writeA_h1');
+    expect(text).not.toContain('function writeA_h2');
+  });
+
+  it('write bigints as strings of digits, exactly, through the generated code', async () => {
+    const answers: Shape[] = [
+      object({
+        id: s.bigint,
+        list: array(s.bigint),
+        either: union(s.bigint, object({ a: s.string })),
+      }),
+    ];
+    const [write] = await loadWriters('writers-bigint', answers, []);
+    onTestFinished(() => removeGenerated('writers-bigint'));
+    expect(write?.({ id: 2n ** 64n, list: [-1n, 0n], either: 9007199254740993n })).toBe(
+      '{"id":"18446744073709551616","list":["-1","0"],"either":"9007199254740993"}',
+    );
+    expect(write?.({ id: 1n, list: [], either: { a: 'x', b: 'y' } })).toBe(
+      '{"id":"1","list":[],"either":{"a":"x"}}',
+    );
   });
 });
 

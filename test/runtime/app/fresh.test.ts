@@ -108,7 +108,7 @@ describe('At and AnswerOf', () => {
 
 describe('what fwgen could not read', () => {
   it('matches whatever is declared there, and methods are no keys', () => {
-    // An answer's unsupported part (a Map, a bigint) prints as `unknown`; methods are left out.
+    // An answer's unsupported part (a Map, a symbol) prints as `unknown`; methods are left out.
     class Profile {
       name = '';
       visits = new Map<string, number>();

@@ -13,6 +13,7 @@ import {
   tagOf,
   type Writer,
   writeArray,
+  writeBigint,
   writeBoolean,
   writeEither,
   writeNumber,
@@ -310,6 +311,42 @@ describe('records, tuples and unions of objects', () => {
   it('writeArray writes what an array toJSON answers by the element writer', () => {
     const a = Object.assign([new Row()], { toJSON: () => [new Row(), new Row()] });
     expect(writeArray(a, writeJob)).toBe(`[${rowText},${rowText}]`);
+  });
+});
+
+describe('writeBigint', () => {
+  it('writes a bigint as a JSON string of its digits, which BigInt reads back exactly', () => {
+    expect(writeBigint(9007199254740993n)).toBe('"9007199254740993"');
+    expect(writeBigint(-1n)).toBe('"-1"');
+    expect(writeBigint(0n)).toBe('"0"');
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 256n), max: 2n ** 256n }), (n) => {
+        const text = writeBigint(n) as string;
+        expect(text).toMatch(/^"-?(0|[1-9][0-9]*)"$/);
+        expect(BigInt(JSON.parse(text) as string)).toBe(n);
+      }),
+      { numRuns: runs(1000) },
+    );
+  });
+
+  it('writes any other value as JSON.stringify does: a union of bigint and other primitives', () => {
+    fc.assert(
+      fc.property(anyValue, (v) => {
+        expect(writeBigint(v)).toBe(JSON.stringify(v));
+      }),
+      { numRuns: runs(1000) },
+    );
+  });
+
+  it('is how object, array, record and tuple writers write a bigint handed in their place', () => {
+    // `bigint | Job`, `bigint | string[]`: the writer of the object or array gets the bigint.
+    expect(writeJob(12n)).toBe('"12"');
+    expect(writeArray(-3n, writeString)).toBe('"-3"');
+    expect(writeRecord(4n, writeString)).toBe('"4"');
+    expect(writeTuple(5n, [writeString])).toBe('"5"');
+    expect(writeEither(6n, writeJob, (v) => writeArray(v, writeString))).toBe('"6"');
+    // A bigint inside what has no declared type (`unknown`) throws, as in JSON.stringify.
+    expect(() => json({ n: 1n })).toThrow(TypeError);
   });
 });
 

@@ -1,6 +1,6 @@
 // The leaf checkers of fw/validate: what each accepts, returns and reports.
 import type { ValidationIssue } from 'fw/core';
-import { boolean, type Checker, date, number, string, unknown } from 'fw/validate';
+import { bigint, boolean, type Checker, date, number, string, unknown } from 'fw/validate';
 import { describe, expect, it } from 'vitest';
 
 type Case = [name: string, { given: unknown; want: { value: unknown; issues: ValidationIssue[] } }];
@@ -130,6 +130,33 @@ const leaves: [string, Checker, Case[]][] = [
         { given: 1717156800000, want: failed('expected an ISO 8601 date string') },
       ],
       ['a Date object', { given: new Date(0), want: failed('expected an ISO 8601 date string') }],
+      ['absent', { given: undefined, want: failed('is required') }],
+    ],
+  ],
+  [
+    'bigint',
+    bigint,
+    [
+      ['digits past 2^53', { given: '9007199254740993', want: pass(9007199254740993n) }],
+      ['a negative', { given: '-42', want: pass(-42n) }],
+      ['zero', { given: '0', want: pass(0n) }],
+      ['minus zero', { given: '-0', want: pass(0n) }],
+      ['80 characters', { given: `-${'9'.repeat(79)}`, want: pass(-(10n ** 79n - 1n)) }],
+      ['81 characters', { given: '1'.repeat(81), want: failed('expected an integer string') }],
+      ['a safe integer number', { given: 42, want: pass(42n) }],
+      ['the largest safe integer', { given: 2 ** 53 - 1, want: pass(9007199254740991n) }],
+      ['2^53, a number', { given: 2 ** 53, want: failed('expected an integer string') }],
+      ['a fraction', { given: 1.5, want: failed('expected an integer string') }],
+      ['a leading zero', { given: '012', want: failed('expected an integer string') }],
+      ['a plus sign', { given: '+1', want: failed('expected an integer string') }],
+      ['a decimal point', { given: '1.0', want: failed('expected an integer string') }],
+      ['an exponent', { given: '1e3', want: failed('expected an integer string') }],
+      ['hexadecimal', { given: '0x1f', want: failed('expected an integer string') }],
+      ['spaces', { given: ' 1', want: failed('expected an integer string') }],
+      ['the empty string', { given: '', want: failed('expected an integer string') }],
+      ['a bigint literal', { given: '1n', want: failed('expected an integer string') }],
+      ['a bigint itself, not JSON', { given: 1n, want: failed('expected an integer string') }],
+      ['null', { given: null, want: failed('expected an integer string') }],
       ['absent', { given: undefined, want: failed('is required') }],
     ],
   ],

@@ -1,5 +1,5 @@
 /** An order with a property JSON cannot hold. */
 export interface Order {
   qty: number;
-  total: bigint;
+  total: symbol;
 }

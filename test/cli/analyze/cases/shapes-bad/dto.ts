@@ -1,6 +1,6 @@
 /** Every kind of property a JSON body cannot hold. */
 export interface Bad {
-  big: bigint;
+  big: 10n;
   sym: symbol;
   callback: () => void;
   method(): void;
@@ -16,7 +16,7 @@ export interface Bad {
   restFirst: [...string[], number];
   loose: object;
   nested: { deep: { id: symbol } };
-  items: { sku: bigint }[];
+  items: { sku: symbol }[];
   tree: Tree<string>;
   nothing: never;
   ok: string;
@@ -42,7 +42,7 @@ export class WithMethods {
 
 /** Referenced from two places; its problem is reported once. */
 export interface Shared {
-  bad: bigint;
+  bad: symbol;
 }
 
 /** Uses Shared twice. */

@@ -71,6 +71,8 @@ export interface Product extends Audited {
   labels: Record<string, string>;
   index: { [key: string]: number };
   releasedAt: Date;
+  balance: bigint;
+  serial: bigint | null;
   category: Category;
   dimensions: Dimensions;
   draft: Draft;
