@@ -40,6 +40,7 @@ const size: SynthSize = {
 const reps = positive('reps', flags.reps);
 const ops = operations(positive('ops', flags.ops), size.controllers, size.handlers);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** Everything generated goes here (gitignored). */
 const WORK = join(REPO, 'bench/client/.work');
@@ -165,24 +166,26 @@ fwgen([
 const sizes: [string, Size][] = [
   ['fw client of examples/app', await moduleSize(join(example, 'client.ts'))],
   [
-    `fw client of the ${size.controllers * size.handlers}-handler project`,
+    `fw client of the ${count(size.controllers * size.handlers)}-handler project`,
     await moduleSize(join(fwDir, 'api.ts')),
   ],
   ["Hono's `hc` (any app: its routes are types only)", await honoClientSize(honoDir)],
 ];
 
 const med = (side: Side, key: keyof Check) => median(runs[side].map((c) => c[key]));
-const count = (n: number) => n.toLocaleString('en-US');
-const ratio = (key: keyof Check, peer: Side) =>
-  `**${(med('fw', key) / med(peer, key)).toFixed(2)}×**`;
+/** fw's median over the peer's, with three digits after the point below 0.1. */
+function ratio(key: keyof Check, peer: Side): string {
+  const r = med('fw', key) / med(peer, key);
+  return `**${r.toFixed(r < 0.1 ? 3 : 2)}×**`;
+}
 const row = (name: string, key: keyof Check, fmt: (n: number) => string) =>
   `| ${name} | ${names.map((side) => fmt(med(side, key))).join(' | ')} | ${ratio(key, 'Hono')} | ${ratio(key, 'Hono .d.ts')} |`;
 const bytes = (n: number) => (Number.isNaN(n) ? '–' : `${count(n)} B`);
 const report = [
-  `## Client type-check: fw's generated client against Hono RPC, ${ops.length} calls into ${size.controllers * size.handlers} handlers`,
+  `## Client type-check: fw's generated client against Hono RPC, ${ops.length} calls into ${count(size.controllers * size.handlers)} handlers`,
   '',
   ...environment(),
-  `- fw: ${describeCommit(REPO, ['cli', 'templates', 'bench/client'])}; TypeScript ${spawnSync(process.execPath, [TSC, '-v'], { encoding: 'utf8' }).stdout.trim()}`,
+  `- fw: ${describeCommit(REPO, ['cli', 'templates', 'bench/client'])}; TypeScript ${spawnSync(process.execPath, [TSC, '-v'], { encoding: 'utf8' }).stdout.replace('Version', '').trim()}`,
   `- tsc --noEmit --extendedDiagnostics of each consumer, ${reps} interleaved rounds; medians`,
   '',
   `- Hono .d.ts: the consumer given the app's emitted declarations; emitting them took ${fmtMs(emitted.totalMs)} (tsc's total, once)`,
