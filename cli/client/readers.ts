@@ -34,6 +34,7 @@ export class Readers {
   needs(shape: Shape): boolean {
     switch (shape.kind) {
       case 'date':
+      case 'bigint':
         return true;
       case 'ref':
         return this.#needs.get(shape.id) === true;
@@ -51,7 +52,7 @@ export class Readers {
       case 'union':
         return shape.members.some((m) => this.needs(m));
       default:
-        return (shape.kind as string) === 'bigint';
+        return false;
     }
   }
 
@@ -72,7 +73,7 @@ export class Readers {
       case 'union':
         return this.#write(`_read${++this.#count}`, shape);
       default:
-        return '_bigint';
+        return shape.kind === 'bigint' ? '_bigint' : undefined;
     }
   }
 
@@ -190,6 +191,8 @@ export class Readers {
     switch (shape.kind) {
       case 'string':
       case 'date':
+      case 'bigint':
+        // fw writes a bigint as the string of its digits.
         return 'string';
       case 'literal':
         return typeof shape.value === 'string' ? 'string' : undefined;
@@ -202,7 +205,7 @@ export class Readers {
       case 'ref':
         return this.#kind(this.#types.type(shape.id).shape);
       default:
-        return (shape.kind as string) === 'bigint' ? 'string' : undefined;
+        return undefined;
     }
   }
 

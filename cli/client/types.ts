@@ -85,6 +85,8 @@ export class ClientTypes {
         return shape.kind;
       case 'date':
         return 'Date';
+      case 'bigint':
+        return 'bigint';
       case 'literal':
         return literal(shape.value);
       case 'array':
@@ -115,7 +117,7 @@ export class ClientTypes {
       case 'ref':
         return this.name(shape.id);
       default:
-        return other(shape);
+        return assertNever(shape);
     }
   }
 
@@ -123,13 +125,6 @@ export class ClientTypes {
     const text = this.text(shape, indent);
     return shape.kind === 'union' ? `(${text})` : text;
   }
-}
-
-/** Kinds of shape added to the model after this was written read as `unknown` until taught. */
-function other(shape: never): string {
-  const { kind } = shape as { kind: string };
-  if (kind === 'bigint') return 'bigint';
-  return assertNever(shape);
 }
 
 /** The named types `ids` name and every type those refer to, sorted by id. */

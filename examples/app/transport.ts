@@ -1,6 +1,9 @@
 /**
  * Which broker the example's events travel through: `FW_TRANSPORT=memory` (the default),
- * `rabbitmq` or `nats`, at `FW_RABBITMQ_URL` / `FW_NATS_URL` (the local servers by default).
+ * `rabbitmq` or `nats`, at `FW_RABBITMQ_URL` / `FW_NATS_URL` (the local servers by default). The
+ * broker's names can be moved too, so that several copies of the example share a broker:
+ * `FW_RABBITMQ_EXCHANGE` (`fw.example`), `FW_NATS_STREAM` (`FW_EXAMPLE`), `FW_NATS_SUBJECT_PREFIX`
+ * (`fw.example`) and the consumer group `FW_EVENTS_GROUP` (`example`).
  */
 import { inMemoryTransport, type Logger, type Transport } from 'fw';
 import { natsTransport } from 'fw/transport/nats';
@@ -9,7 +12,7 @@ import { rabbitmqTransport } from 'fw/transport/rabbitmq';
 /** The transports the example can run on. */
 export const TRANSPORTS = ['memory', 'rabbitmq', 'nats'] as const;
 
-/** The transport named by `env`, for the consumer group `example`; it logs to the app's logger. */
+/** The transport named by `env`; it logs to the app's logger. */
 export function transportFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   logger?: Logger,
@@ -21,16 +24,16 @@ export function transportFromEnv(
     case 'rabbitmq':
       return rabbitmqTransport({
         url: env['FW_RABBITMQ_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672',
-        group: 'example',
-        exchange: 'fw.example',
+        group: env['FW_EVENTS_GROUP'] ?? 'example',
+        exchange: env['FW_RABBITMQ_EXCHANGE'] ?? 'fw.example',
         logger,
       });
     case 'nats':
       return natsTransport({
         url: env['FW_NATS_URL'] ?? 'nats://127.0.0.1:4222',
-        group: 'example',
-        stream: 'FW_EXAMPLE',
-        subjectPrefix: 'fw.example',
+        group: env['FW_EVENTS_GROUP'] ?? 'example',
+        stream: env['FW_NATS_STREAM'] ?? 'FW_EXAMPLE',
+        subjectPrefix: env['FW_NATS_SUBJECT_PREFIX'] ?? 'fw.example',
         logger,
       });
     default:

@@ -147,6 +147,10 @@ export const ERRORS = {
       `Event '${p.event}' was not published: the in-memory queue of the ${p.subscription} ` +
       `consumers holds ${p.limit} messages waiting (maxQueued); retry later`,
   ),
+  FW_ERR_EVENT_INVALID: t<{ event: string; issues: string }>(
+    400,
+    (p) => `Event '${p.event}' was not published: its payload is invalid: ${p.issues}`,
+  ),
 
   // Requests: programming errors, rendered as a bare 500.
   FW_ERR_INTERNAL: t(

@@ -8,3 +8,9 @@ export {
   type EventPublisher,
   eventDispatchHook,
 } from '../events/dispatcher.js';
+export {
+  type EventCodec,
+  type PublishOptions,
+  type TypedPublisher,
+  typedPublisher,
+} from '../events/typed-publisher.js';

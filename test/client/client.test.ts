@@ -27,13 +27,18 @@ beforeEach(async () => {
 });
 
 describe('HTTP calls', () => {
-  it('answers each declared success status with its data, dates revived', async () => {
-    const added = await api.item.add({ body: { name: 'Lamp', price: 3, tags: ['home'] } });
+  it('answers each declared success status with its data, dates and bigints revived', async () => {
+    const added = await api.item.add({
+      body: { name: 'Lamp', price: 3, tags: ['home'], stock: 9007199254740993n },
+    });
     expect(added.ok).toBe(true);
     if (!added.ok) return;
     expect(added.status).toBe(201);
     expect(added.data.addedAt).toBeInstanceOf(Date);
     expect(added.data.addedAt.toISOString()).toBe('2026-11-28T10:00:00.000Z');
+    expect(added.data.stock).toBe(9007199254740993n);
+    const wire = await fetch(`${baseUrl}/items/1`).then((r) => r.text());
+    expect(wire).toContain('"stock":"9007199254740993"');
     expect(added.response.headers.get('content-type')).toMatch(/^application\/json/);
 
     const renamed = await api.item.rename({
