@@ -42,13 +42,14 @@ let template: Handlebars.TemplateDelegate<ClientView> | undefined;
 let shared: ReadonlyMap<string, string> | undefined;
 
 /**
- * The regions (`// #region <name>` … `// #endregion`) of `prelude.ts` and `runner.ts`, read
- * once: beside this module from source, and copied beside it into fwgen's `dist/` by its build.
+ * The regions (`// #region <name>` … `// #endregion`) of `prelude.ts`, `runner.ts` and
+ * `helpers.ts`, read once: beside this module from source, and copied beside it into fwgen's
+ * `dist/` by its build.
  */
 function sharedRegions(): ReadonlyMap<string, string> {
   const dir = dirname(fileURLToPath(import.meta.url));
   const regions = new Map<string, string>();
-  for (const file of ['prelude.ts', 'runner.ts']) {
+  for (const file of ['prelude.ts', 'runner.ts', 'helpers.ts']) {
     const text = readFileSync(join(dir, file), 'utf8').replaceAll('\r\n', '\n');
     for (const m of text.matchAll(/^\/\/ #region (\w+)\n([\s\S]*?)^\/\/ #endregion$/gm)) {
       regions.set(m[1] as string, (m[2] as string).trim());

@@ -1,7 +1,6 @@
 /**
  * What runs every call of a generated client: the request runner, the result of an answer, the
- * event-stream reader and the socket, then the readers' helpers. fwgen copies the `runner` region
- * into each client it writes and each helper's region only when the client's readers call it.
+ * event-stream reader and the socket. fwgen copies the `runner` region into each client it writes.
  */
 import {
   ApiError,
@@ -381,32 +380,5 @@ class _Socket<In, Out> implements Socket<In, Out> {
       return data;
     }
   }
-}
-// #endregion
-
-// #region date
-function _date(value: unknown): unknown {
-  return typeof value === 'string' ? new Date(value) : value;
-}
-// #endregion
-
-// #region bigint
-function _bigint(value: unknown): unknown {
-  return typeof value === 'string' || typeof value === 'number' ? BigInt(value) : value;
-}
-// #endregion
-
-// #region array
-function _array(value: unknown, read: _Read): unknown {
-  return Array.isArray(value) ? value.map((v) => read(v)) : value;
-}
-// #endregion
-
-// #region record
-function _record(value: unknown, read: _Read): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const o = value as Record<string, unknown>;
-  for (const key of Object.keys(o)) o[key] = read(o[key]);
-  return o;
 }
 // #endregion
