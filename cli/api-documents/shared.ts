@@ -41,7 +41,7 @@ export function infoObject(info: DocumentInfo): Record<string, unknown> {
  * Every named type of the model by id: validated bodies and payloads, answers' types and the
  * types only the documents refer to; a type in several lists is the same type.
  */
-function typeIndex(model: AppModel): ReadonlyMap<string, NamedType> {
+export function typeIndex(model: AppModel): ReadonlyMap<string, NamedType> {
   const index = new Map<string, NamedType>();
   for (const t of [...model.types, ...(model.responses ?? []), ...(model.documented ?? [])]) {
     if (!index.has(t.id)) index.set(t.id, t);
@@ -50,7 +50,7 @@ function typeIndex(model: AppModel): ReadonlyMap<string, NamedType> {
 }
 
 /** Adds the id of every named type `shape` refers to directly to `into`. */
-function shapeRefs(shape: Shape, into: Set<string>): void {
+export function shapeRefs(shape: Shape, into: Set<string>): void {
   switch (shape.kind) {
     case 'ref':
       into.add(shape.id);
@@ -106,7 +106,7 @@ export function components(
  * The types `ids` name and every type those refer to, sorted by id: what `components.schemas`
  * holds. Throws for an id the model does not define, which is a bug of the analyzer.
  */
-function referencedTypes(
+export function referencedTypes(
   ids: Iterable<string>,
   index: ReadonlyMap<string, NamedType>,
 ): NamedType[] {

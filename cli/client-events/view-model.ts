@@ -4,21 +4,15 @@
  * and the bindings' writer of each event the app itself publishes, so that the publisher checks a
  * payload as the app's consumer will and writes it as the app's `publishEvents` does.
  */
-import { components } from '../api-documents/shared.js';
+import { components, referencedTypes } from '../api-documents/shared.js';
+import { TypePrinter } from '../emit/declarations.js';
 import { type ImportedName, planImports } from '../emit/imports.js';
 import { quote } from '../emit/layout.js';
 import { FIXED_NAMES, Names, SERIALIZE_EXPORTS, VALIDATE_EXPORTS } from '../emit/names.js';
 import { buildCheckers } from '../emit/validators.js';
 import type { CheckerView, ImportView, WriterView } from '../emit/view.js';
 import { buildWriters } from '../emit/writers.js';
-import {
-  type AppModel,
-  compareText,
-  type HandlerModel,
-  type NamedType,
-  type Shape,
-} from '../ir.js';
-import { type Declaration, declarations } from './declarations.js';
+import { type AppModel, compareText, type HandlerModel, type NamedType } from '../ir.js';
 
 /** The names the module declares or imports besides the generated types and functions. */
 const MODULE_NAMES = [
@@ -33,7 +27,7 @@ const VALIDATE_TYPES = new Set(['Checker', 'Issues', 'Key']);
 export interface ClientEventsView {
   readonly src: string;
   readonly imports: readonly ImportView[];
-  readonly declarations: readonly Declaration[];
+  readonly declarations: readonly { readonly text: string }[];
   readonly hasEvents: boolean;
   readonly events: readonly EventView[];
   /** The event names as a union of literals, `never` when the app consumes none. */
@@ -71,15 +65,19 @@ export function buildClientEventsView(model: AppModel): ClientEventsView {
   ]);
   const consumed = consumedEvents(model);
   const payloadIds = new Set(consumed.flatMap((e) => e.types));
-  const payloadTypes = closure(payloadIds, model.types);
+  const payloadTypes = referencedTypes(payloadIds, indexOf(model.types));
   const typeNames = declaredNames(model, payloadTypes, names);
+  const printer = new TypePrinter(typeNames, { readonlyArrays: true });
   const checkers = buildCheckers(payloadTypes, payloadIds, names);
   const eventNames = new Set(consumed.map((e) => e.name));
   const responses = new Map((model.responses ?? []).map((t) => [t.id, t] as const));
   const published = (model.published ?? []).filter(
     (e) => eventNames.has(e.name) && responses.has(e.type),
   );
-  const written = closure(new Set(published.map((e) => e.type)), model.responses ?? []);
+  const written = referencedTypes(
+    new Set(published.map((e) => e.type)),
+    indexOf(model.responses ?? []),
+  );
   const writers = buildWriters(written, [], names, published);
   const fixed: ImportedName[] = [
     { specifier: 'fw', name: 'Transport', type: true },
@@ -116,7 +114,7 @@ export function buildClientEventsView(model: AppModel): ClientEventsView {
   return {
     src: model.src,
     imports: planImports(fixed, [], '', names).statements,
-    declarations: declarations(payloadTypes, typeNames),
+    declarations: payloadTypes.map((t) => ({ text: printer.declaration(t) })),
     hasEvents: events.length > 0,
     events,
     eventNames: events.length === 0 ? 'never' : events.map((e) => e.key).join(' | '),
@@ -173,45 +171,6 @@ function declaredNames(
   );
 }
 
-/** The types of `list` that `ids` name and every type they refer to, sorted by id. */
-function closure(ids: ReadonlySet<string>, list: readonly NamedType[]): NamedType[] {
-  const index = new Map(list.map((t) => [t.id, t] as const));
-  const found = new Map<string, NamedType>();
-  const pending = [...ids];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (found.has(id)) continue;
-    const type = index.get(id);
-    if (type === undefined) throw new Error(`fwgen: the model refers to type ${id}, not defined`);
-    found.set(id, type);
-    refsOf(type.shape, pending);
-  }
-  return [...found.values()].sort((a, b) => compareText(a.id, b.id));
-}
-
-/** Pushes the id of every named type `shape` refers to directly. */
-function refsOf(shape: Shape, into: string[]): void {
-  switch (shape.kind) {
-    case 'ref':
-      into.push(shape.id);
-      return;
-    case 'array':
-      refsOf(shape.element, into);
-      return;
-    case 'record':
-      refsOf(shape.value, into);
-      return;
-    case 'tuple':
-      for (const e of [...shape.elements, ...(shape.rest === undefined ? [] : [shape.rest])]) {
-        refsOf(e, into);
-      }
-      return;
-    case 'union':
-      for (const m of shape.members) refsOf(m, into);
-      return;
-    case 'object':
-      for (const p of shape.properties) refsOf(p.shape, into);
-      return;
-    default:
-      return;
-  }
+function indexOf(list: readonly NamedType[]): ReadonlyMap<string, NamedType> {
+  return new Map(list.map((t) => [t.id, t] as const));
 }

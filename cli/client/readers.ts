@@ -4,8 +4,10 @@
  * the shapes that hold one of those, so an answer of plain JSON data is handed back as parsed.
  * A reader changes the parsed value in place and returns it.
  */
+
+import { literal } from '../emit/layout.js';
 import { compareText, type Shape } from '../ir.js';
-import { type ClientTypes, literal } from './types.js';
+import type { ClientTypes } from './types.js';
 
 /** The readers one client needs, named and written as they are asked for. */
 export class Readers {

@@ -10,6 +10,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+import { shapeRefs } from '../api-documents/shared.js';
+import { docComment } from '../emit/declarations.js';
+import { literal } from '../emit/layout.js';
 import { templatesDir } from '../emit/render.js';
 import type {
   AnswerModel,
@@ -22,7 +25,7 @@ import type {
   Shape,
 } from '../ir.js';
 import { Readers } from './readers.js';
-import { ClientTypes, docLines, key, literal, refsOf } from './types.js';
+import { ClientTypes, key } from './types.js';
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
 const UPLOADS = new Set(['fw/core#UploadedFiles', 'fw/core#MultipartParts']);
@@ -76,7 +79,7 @@ export function renderClient(model: AppModel): string {
   for (const { controller } of groups) {
     for (const h of controller.handlers) {
       for (const p of h.params) if (p.validate !== undefined) ids.add(p.validate);
-      for (const a of h.answers ?? []) if (a.body.kind === 'json') refsOf(a.body.shape, ids);
+      for (const a of h.answers ?? []) if (a.body.kind === 'json') shapeRefs(a.body.shape, ids);
     }
   }
   const types = new ClientTypes(model, ids);
@@ -164,7 +167,7 @@ class GroupWriter {
       controller.kind === 'websocket'
         ? [this.#gateway(controller)]
         : controller.handlers.filter((h) => HTTP_METHODS.has(h.method)).map((h) => this.#route(h));
-    const type = `${docLines(controller.doc, '  ')}  readonly ${key(name)}: {\n${calls
+    const type = `${docComment(controller.doc, '  ')}  readonly ${key(name)}: {\n${calls
       .map(([t]) => t)
       .join('\n')}\n  };`;
     const value = `    ${key(name)}: {\n${calls.map(([, v]) => v).join('\n')}\n    },`;
@@ -172,7 +175,7 @@ class GroupWriter {
   }
 
   #route(h: HandlerModel): [string, string] {
-    const doc = docLines(h.doc, '    ');
+    const doc = docComment(h.doc, '    ');
     const members = [this.#path(h), this.#query(h.params), this.#body(h.params)].filter(
       (m) => m !== undefined,
     );
@@ -226,7 +229,7 @@ class GroupWriter {
     const args = `args${required ? '' : '?'}: { ${members.join('; ')} }`;
     const inText = inTypes.length === 0 ? 'string | Uint8Array' : inTypes.join(' | ');
     const outText = outTypes.length === 0 ? 'never' : unique(outTypes).join(' | ');
-    const doc = docLines(first?.doc, '    ');
+    const doc = docComment(first?.doc, '    ');
     return [
       `${doc}    connect(${args}): Socket<${inText}, ${outText}>;`,
       `      connect: (args) => http.connect(${literal(path)}, ${read ?? 'undefined'}, args),`,
