@@ -4,10 +4,20 @@
  */
 import { errorCode } from '../core/error-chain.js';
 import { elapsedMs, type Logger, log } from '../core/log/logger.js';
-import type { Delivery } from './transport.js';
+import { type Delivery, type DeliveryAttempt, isUnprocessable } from './transport.js';
 
 /** What becomes of a message whose handler failed. */
 export type Disposition = 'redelivered' | 'dead-lettered' | 'dropped';
+
+/**
+ * What becomes of a message whose delivery `attempt` failed with `err`: redelivered while
+ * attempts remain and the failure can be retried, else dead-lettered or dropped. Every transport
+ * decides by this, so telemetry reports what the transport did.
+ */
+export function dispositionOf(err: unknown, attempt: DeliveryAttempt): Disposition {
+  if (!isUnprocessable(err) && attempt.number < attempt.max) return 'redelivered';
+  return attempt.deadLetter ? 'dead-lettered' : 'dropped';
+}
 
 /** What the transport knows of a failed delivery besides the message. */
 export interface DeliveryFailure {

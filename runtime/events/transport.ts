@@ -17,6 +17,29 @@ export interface EventMetadata {
    * short token (1–128 of `A-Z a-z 0-9 . _ : + / = -`). Anything else is not sent.
    */
   readonly requestId?: string | undefined;
+  /**
+   * The trace context of the span that published the event, as W3C Trace Context header fields
+   * (`traceparent`, `tracestate`, and `baggage` when the propagator writes it): a broker transport
+   * carries each as a message header of that name, and gives back only those names, each a string
+   * of at most {@link MAX_TRACE_FIELD} characters.
+   */
+  readonly trace?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The trace context header fields a transport carries with a message. */
+export const TRACE_FIELDS: readonly string[] = ['traceparent', 'tracestate', 'baggage'];
+
+/** The longest value of a trace context field a transport carries; a longer one is dropped. */
+export const MAX_TRACE_FIELD = 8192;
+
+/** Which delivery of its message a {@link Delivery} is, and what becomes of it if it fails. */
+export interface DeliveryAttempt {
+  /** 1 for the first delivery. */
+  readonly number: number;
+  /** Deliveries before the message is dead-lettered or dropped. */
+  readonly max: number;
+  /** Whether a message that fails its last delivery goes to a dead letter (else it is dropped). */
+  readonly deadLetter: boolean;
 }
 
 /** One message as a transport delivers it: the event name and the UTF-8 JSON of the event. */
@@ -25,6 +48,10 @@ export interface Delivery {
   readonly payload: Uint8Array;
   /** What the message was published with; fw's transports always give a `requestId`. */
   readonly metadata?: EventMetadata;
+  /** The broker's id of the message, the same on every delivery of it. */
+  readonly messageId?: string | undefined;
+  /** Which delivery this is; fw's transports always give it. */
+  readonly attempt?: DeliveryAttempt | undefined;
 }
 
 /** Handles one delivery: resolving acknowledges it, rejecting negatively acknowledges it. */
