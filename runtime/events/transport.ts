@@ -103,6 +103,11 @@ export interface Transport {
   /** Stops taking messages, waits for those in flight, then disconnects. */
   close(): Promise<void>;
   /**
+   * The messaging system, as telemetry names it (`messaging.system`): `rabbitmq`, `nats`,
+   * `fw_memory`. Undefined: reported as `fw_custom`.
+   */
+  readonly system?: string;
+  /**
    * Whether the transport can reach its broker now (readiness). A transport without this member
    * counts as connected once started.
    */
