@@ -80,5 +80,6 @@ export { isStreamBody, type StreamBody } from './http/stream-body.js';
 export type { CompressionOptions, Encoding } from './plugins/compression/compression.js';
 export type { DocsDocument, DocsOptions } from './plugins/docs-page/docs-options.js';
 export type { StaticOptions } from './plugins/static/static-options.js';
+export type { TelemetryOptions } from './plugins/telemetry/options.js';
 export { CONNECTION_KEY, connectionSignal } from './ws/connection-signal.js';
 export { SENDER_KEY, sendMessage, type WebSocketSender } from './ws/sender.js';

@@ -5,7 +5,14 @@
  * controller and service comes from the object graph fwgen wrote into `bindings.ts`.
  */
 import { fileURLToPath } from 'node:url';
-import { type App, createApp, type Logger, type Override, type Transport } from 'fw';
+import {
+  type App,
+  createApp,
+  type Logger,
+  type Override,
+  type TelemetryOptions,
+  type Transport,
+} from 'fw';
 import { cors } from 'fw/cors';
 import { idempotency } from 'fw/idempotency';
 import { bindings } from './bindings.js';
@@ -23,6 +30,8 @@ export interface ExampleOptions {
    * `FW_EXAMPLE_ORIGINS` by default.
    */
   readonly origins?: readonly string[];
+  /** OpenTelemetry, on the providers a NodeSDK registered (`FW_EXAMPLE_OTEL=1`, main.ts). */
+  readonly telemetry?: TelemetryOptions;
 }
 
 /**
@@ -33,7 +42,8 @@ const PUBLIC = fileURLToPath(new URL('./public', import.meta.url));
 
 /** Builds the example app; `app.get(OrderLog)` reads what its consumer recorded. */
 export function exampleApp(options: ExampleOptions = {}): App {
-  const { logger, transport, overrides, origins = originsFromEnv(process.env) } = options;
+  const { logger, transport, overrides, telemetry } = options;
+  const origins = options.origins ?? originsFromEnv(process.env);
   return createApp({
     bindings,
     // CORS first, so a preflight is answered before anything else runs. Then who is calling, and
@@ -63,5 +73,6 @@ export function exampleApp(options: ExampleOptions = {}): App {
     ...(logger === undefined ? {} : { logger }),
     ...(transport === undefined ? {} : { transport }),
     ...(overrides === undefined ? {} : { overrides }),
+    ...(telemetry === undefined ? {} : { telemetry }),
   });
 }

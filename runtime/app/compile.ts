@@ -128,6 +128,7 @@ function compileHandler(
     controllerType: controller.type,
     method: Object.freeze({ name: handler.name }),
     pathKeys: Object.freeze(keys),
+    route: handler.path,
   });
   const route: UnattachedRoute = {
     meta,

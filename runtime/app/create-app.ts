@@ -21,7 +21,12 @@ import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
 import { EventContext } from '../events/event-context.js';
 import { inMemoryTransport } from '../events/in-memory-transport.js';
-import type { EventMetadata, Transport } from '../events/transport.js';
+import type {
+  DeliveryHandler,
+  EventDelivery,
+  EventMetadata,
+  Transport,
+} from '../events/transport.js';
 import { warnUnconsumed } from '../events/unconsumed.js';
 import { ByteBudget } from '../http/byte-budget.js';
 import type { HttpExchange } from '../http/exchange.js';
@@ -31,6 +36,7 @@ import { stageError } from '../http/render.js';
 import { NodeServer } from '../node/http-server.js';
 import { type GatewayRoute, WebSocketGateways } from '../node/ws-gateways.js';
 import { loadWebSocketLibrary } from '../node/ws-server.js';
+import type { SendEvent } from '../plugins/instrumentation.js';
 import type { WsMessage } from '../ws/ws-message.js';
 import { webSocketProtocol } from '../ws/ws-protocol.js';
 import type { GraphKey, InstanceOf } from './bindings.js';
@@ -96,7 +102,7 @@ const encoder = new TextEncoder();
  */
 export function createApp(options: AppOptions): App {
   const resolved = resolveOptions(options);
-  const { logger, health } = resolved;
+  const { logger, health, instrumentation: telemetry } = resolved;
   const resolvers = [
     ...(options.resolvers ?? []),
     ...builtInResolvers({ pagination: resolved.pagination }),
@@ -120,6 +126,10 @@ export function createApp(options: AppOptions): App {
   }
   const lifecycle = new InstanceLifecycle(logger);
   const transport: Transport = options.transport ?? inMemoryTransport();
+  const system = transport.system ?? 'fw_custom';
+  const toTransport: SendEvent = (name, payload, metadata) =>
+    transport.publish(name, payload, metadata);
+  const send = telemetry?.send(toTransport, system) ?? toTransport;
   const consumers = new Map<string, Route[]>();
   const deliveries = new ConsumerDeliveries();
   const unconsumed = warnUnconsumed(logger, (name) => consumers.has(name));
@@ -131,9 +141,7 @@ export function createApp(options: AppOptions): App {
     publish: (ctx: Context, event: DomainEvent) => {
       unconsumed(event.name);
       const text = eventWriters.get(event.name)?.(event) ?? JSON.stringify(event);
-      return transport.publish(event.name, encoder.encode(text), {
-        requestId: requestIdOf(ctx),
-      });
+      return send(event.name, encoder.encode(text), { requestId: requestIdOf(ctx) });
     },
   };
   const hooks = [...(options.hooks ?? []), eventDispatchHook(new DefaultDispatcher([publisher]))];
@@ -147,24 +155,26 @@ export function createApp(options: AppOptions): App {
     } else if (c.method === 'WS') gateways.push(c);
     else router.add(c.method, c.path, c.route, c.label);
   }
-  const http: Execute<HttpExchange> = createPipeline({
+  const routed: Execute<HttpExchange> = createPipeline({
     interceptors,
     hooks,
     protocol: httpProtocol(router),
     logger,
   });
+  const http = telemetry?.http(routed) ?? routed;
   const consume: Execute<EventContext> = createPipeline({
     interceptors,
     hooks,
     protocol: consumerProtocol,
     logger,
   });
-  const messages: Execute<WsMessage> = createPipeline({
+  const received: Execute<WsMessage> = createPipeline({
     interceptors,
     hooks,
     protocol: webSocketProtocol,
     logger,
   });
+  const messages = telemetry?.messages(received) ?? received;
   const webSockets = new WebSocketGateways({
     routes: gateways,
     execute: messages,
@@ -172,6 +182,7 @@ export function createApp(options: AppOptions): App {
     limits: resolved.webSocket,
     closeTimeoutMs: resolved.closeTimeoutMs,
     logger,
+    observer: telemetry?.upgrades,
   });
 
   let started: Promise<void> | undefined;
@@ -260,6 +271,19 @@ export function createApp(options: AppOptions): App {
     if (failure !== undefined) throw failure;
   };
 
+  // A delivery's handler, with its span when telemetry is on.
+  const traced = (handle: DeliveryHandler, by: string, delivery: EventDelivery | undefined) =>
+    telemetry?.deliveries(handle, { system: by, group: groupOf(delivery) }) ?? handle;
+  // `app.emit` runs the consumers as the in-memory transport would, a producer span before them.
+  const emitted = traced(
+    (d) => deliver(d.eventName, d.payload, d.metadata),
+    'fw_memory',
+    undefined,
+  );
+  const emitToConsumers: SendEvent = (eventName, payload, metadata) =>
+    emitted({ eventName, payload, metadata });
+  const emit = telemetry?.send(emitToConsumers, 'fw_memory') ?? emitToConsumers;
+
   // An async graph first, then onInit of every instance, then the transport.
   const starting = async () => {
     if (!built) {
@@ -268,16 +292,11 @@ export function createApp(options: AppOptions): App {
       built = true;
     }
     await lifecycle.init(instances.managed());
-    await transport.start(
-      [...consumers.keys()].sort(),
-      (d) => deliver(d.eventName, d.payload, d.metadata),
-      {
-        logger,
-        subscriptions: deliveries.subscriptions(
-          (routes) => (d) => deliver(d.eventName, d.payload, d.metadata, routes),
-        ),
-      },
-    );
+    const subscriptions = deliveries
+      .subscriptions((routes) => (d) => deliver(d.eventName, d.payload, d.metadata, routes))
+      .map((s) => ({ ...s, handle: traced(s.handle, system, s.delivery) }));
+    const all = traced((d) => deliver(d.eventName, d.payload, d.metadata), system, undefined);
+    await transport.start([...consumers.keys()].sort(), all, { logger, subscriptions });
     ready = true;
   };
   const start = () => {
@@ -323,7 +342,7 @@ export function createApp(options: AppOptions): App {
     },
     async emit(eventName, payload, metadata) {
       await open();
-      await deliver(eventName, toPayload(payload), metadata);
+      await emit(eventName, toPayload(payload), metadata ?? {});
     },
     async close() {
       closed = true;
@@ -355,6 +374,11 @@ function refuse(ex: HttpExchange, err: FwError): MaybePromise<Error | undefined>
   stageError(ex.response, err);
   const sent = ex.send();
   return sent === undefined ? err : sent.then(() => err);
+}
+
+/** The consumer group telemetry names: a named group's; none for the app's own or broadcast. */
+function groupOf(delivery: EventDelivery | undefined): string | undefined {
+  return delivery !== undefined && 'group' in delivery ? delivery.group : undefined;
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -17,9 +17,12 @@ import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../node/http-serve
 import { type CompressionOptions, compressionPlugin } from '../plugins/compression/compression.js';
 import type { DocsOptions } from '../plugins/docs-page/docs-options.js';
 import { docsPage } from '../plugins/docs-page/docs-probe.js';
+import type { Instrumentation } from '../plugins/instrumentation.js';
 import type { Plugin } from '../plugins/plugin.js';
 import type { StaticOptions } from '../plugins/static/static-options.js';
 import { staticFiles } from '../plugins/static/static-route.js';
+import { checkTelemetry, type TelemetryOptions } from '../plugins/telemetry/options.js';
+import { openTelemetry } from '../plugins/telemetry/telemetry.js';
 import { DEFAULT_WEBSOCKET_LIMITS, type WebSocketLimits } from '../ws/limits.js';
 import type { Bindings, InterceptorClass } from './bindings.js';
 import type { Override } from './di.js';
@@ -150,6 +153,12 @@ export interface AppOptions {
    * @see docs/API.md, "Compression"
    */
   readonly compression?: CompressionOptions;
+  /**
+   * OpenTelemetry traces, metrics and log correlation, through `@opentelemetry/api` (an optional
+   * peer dependency) and the providers a NodeSDK registered, unless given here. @default none (off)
+   * @see docs/operations.md, "Tracing and metrics"
+   */
+  readonly telemetry?: TelemetryOptions;
 }
 
 /**
@@ -175,6 +184,8 @@ export interface ResolvedOptions {
   readonly health: HealthPaths | undefined;
   /** The optional features the options turn on, in the order they join the app. */
   readonly plugins: readonly Plugin[];
+  /** What `telemetry` wraps the app's executions with; undefined when it is off. */
+  readonly instrumentation: Instrumentation | undefined;
 }
 
 const MULTIPART_KEYS: readonly string[] = [
@@ -193,6 +204,9 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   checkInterceptors(options.interceptors);
   const health = healthPaths(options.health);
   const pagination = resolvePagination(options.pagination);
+  const logger = resolveLogger(options.logger);
+  const instrumentation =
+    options.telemetry === undefined ? undefined : openTelemetry(checkTelemetry(options.telemetry));
   const multipart: Record<string, number> = { ...d.multipart };
   for (const [key, value] of Object.entries(options.multipart ?? {})) {
     if (!MULTIPART_KEYS.includes(key)) {
@@ -239,13 +253,14 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
       DEFAULT_MAX_PAYLOAD_BYTES,
     ),
     pagination,
-    logger: resolveLogger(options.logger),
+    logger: instrumentation?.logger(logger) ?? logger,
     health,
     plugins: [
       staticFiles(options.static),
       docsPage(options.docs, pagination.maxSize),
       compressionPlugin(options.compression),
     ].filter((p) => p !== undefined),
+    instrumentation,
   };
 }
 

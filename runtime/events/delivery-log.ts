@@ -4,6 +4,7 @@
  */
 import { errorCode } from '../core/error-chain.js';
 import { elapsedMs, type Logger, log } from '../core/log/logger.js';
+import { recordFieldsOf } from '../core/log/record-fields.js';
 import { type Delivery, type DeliveryAttempt, isUnprocessable } from './transport.js';
 
 /** What becomes of a message whose handler failed. */
@@ -60,6 +61,7 @@ export function logDeliveryFailure(
       durationMs: elapsedMs(failure.startedAt),
       code: errorCode(err),
       err,
+      ...recordFieldsOf(delivery),
     },
     'event failed',
   );

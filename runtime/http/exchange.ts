@@ -63,6 +63,12 @@ export type ResponseEncoder = (
   size: number | undefined,
 ) => StreamBody | undefined;
 
+/** What an exchange reads of the connection its request came on (a Node socket). */
+export interface ExchangeSocket {
+  readonly remoteAddress?: string | undefined;
+  readonly localPort?: number | undefined;
+}
+
 /** An {@link HttpContext} with its staged response and sink. */
 export class HttpExchange extends HttpContext {
   /** @internal The staged response, also the context's `ResponseWriter`. */
@@ -71,12 +77,17 @@ export class HttpExchange extends HttpContext {
   readonly startedAt: number = performance.now();
   /** @internal The status sent; 0 until {@link HttpExchange.send}. */
   sentStatus = 0;
+  /** @internal The pattern of the route the request was routed to, for telemetry. */
+  routeTemplate: string | undefined = undefined;
   readonly #sink: ResponseSink;
   /** How responses are encoded (compression); undefined when they go out as they are. */
   readonly #encode: ResponseEncoder | undefined;
 
+  /** The connection the request came on, when there is one. */
+  readonly #socket: ExchangeSocket | undefined;
+
   constructor(
-    init: Omit<HttpContextInit, 'writer'>,
+    init: Omit<HttpContextInit, 'writer'> & { readonly socket?: ExchangeSocket },
     sink: ResponseSink,
     encode?: ResponseEncoder | undefined,
   ) {
@@ -85,6 +96,17 @@ export class HttpExchange extends HttpContext {
     this.response = response;
     this.#sink = sink;
     this.#encode = encode;
+    this.#socket = init.socket;
+  }
+
+  /** @internal The client's address: '' without a socket (`inject()`). */
+  remoteAddress(): string {
+    return this.#socket?.remoteAddress ?? '';
+  }
+
+  /** @internal The server's port the request came in on: undefined without a socket. */
+  localPort(): number | undefined {
+    return this.#socket?.localPort;
   }
 
   /**

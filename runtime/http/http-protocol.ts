@@ -18,6 +18,7 @@ export function httpProtocol(router: Router<Route>): Protocol<HttpExchange> {
       const match = router.find(method, path);
       if (match === null) throw routingError(router, method, path);
       ex.route(match.params as Record<string, string>, match.value.meta.pathKeys);
+      ex.routeTemplate = match.value.meta.route;
       return match.value;
     },
     checkpoint(ex) {

@@ -7,7 +7,8 @@
  * the errors an operator has to act on.
  */
 import { errorCode, findHttpError } from '../core/error-chain.js';
-import { elapsedMs, type Logger, log } from '../core/log/logger.js';
+import { elapsedMs, type LogFields, type Logger, log } from '../core/log/logger.js';
+import { recordFieldsOf } from '../core/log/record-fields.js';
 import type { HttpExchange } from './exchange.js';
 
 /** What a request log record says besides the error. */
@@ -19,6 +20,8 @@ export interface RequestFacts {
   readonly requestId: string;
   /** When the request arrived (`performance.now()`). */
   readonly startedAt: number;
+  /** What telemetry added for the request: the trace it ran under. */
+  readonly extra?: LogFields | undefined;
 }
 
 /**
@@ -34,7 +37,14 @@ const MAX_PATH = 1024;
 export function logRequestFailure(logger: Logger, facts: RequestFacts, err: Error): void {
   const { method, status, requestId, startedAt } = facts;
   const path = facts.path.length > MAX_PATH ? `${facts.path.slice(0, MAX_PATH)}…` : facts.path;
-  const fields = { method, path, status, requestId, durationMs: elapsedMs(startedAt) };
+  const fields = {
+    method,
+    path,
+    status,
+    requestId,
+    durationMs: elapsedMs(startedAt),
+    ...facts.extra,
+  };
   const httpError = findHttpError(err);
   const code = errorCode(err);
   const expected =
@@ -65,7 +75,8 @@ export function logExchangeFailure(
     path = '';
   }
   const facts = { method: ex.method(), path, status, requestId: ex.requestId() };
-  logRequestFailure(logger, { ...facts, startedAt: ex.startedAt }, err);
+  const extra = recordFieldsOf(ex);
+  logRequestFailure(logger, { ...facts, startedAt: ex.startedAt, extra }, err);
 }
 
 function isClientError(status: number | undefined): boolean {

@@ -86,20 +86,16 @@ export class NodeServer {
     this.#execute = execute;
     this.#options = options;
     const { timeouts, limits } = options;
+    const cutOff = Math.min(timeouts.headersTimeoutMs, timeouts.receiveTimeoutMs);
     this.#server = createServer(
       {
         maxHeaderSize: timeouts.maxHeaderBytes,
-        headersTimeout: Math.ceil(Math.min(timeouts.headersTimeoutMs, timeouts.receiveTimeoutMs)),
+        headersTimeout: Math.ceil(cutOff),
         requestTimeout: Math.ceil(timeouts.receiveTimeoutMs),
         keepAliveTimeout: Math.ceil(timeouts.keepAliveTimeoutMs),
         // Node checks both timeouts on this interval (30 s by default): check often enough for
         // the cut-off to come near the limit.
-        connectionsCheckingInterval: Math.ceil(
-          Math.min(
-            1000,
-            Math.max(25, Math.min(timeouts.headersTimeoutMs, timeouts.receiveTimeoutMs) / 4),
-          ),
-        ),
+        connectionsCheckingInterval: Math.ceil(Math.min(1000, Math.max(25, cutOff / 4))),
       },
       (req, res) => this.#handle(req, res),
     );
@@ -263,6 +259,7 @@ class NodeExchange extends HttpExchange {
         body: req,
         limits: options.limits,
         budget: options.budget,
+        socket: req.socket,
       },
       NODE_SINK,
       options.encode,

@@ -16,12 +16,14 @@ import { background, type Context, withCancel, withValue } from '../core/context
 import { REQUEST_ID } from '../core/context/request-id.js';
 import { errorCode } from '../core/error-chain.js';
 import { elapsedMs, type Logger, log } from '../core/log/logger.js';
+import { recordFieldsOf } from '../core/log/record-fields.js';
 import { type Execute, isPromise, type Route } from '../core/pipeline/pipeline.js';
 import type { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 import { CLOSE, closingFor } from '../ws/close-codes.js';
 import { CONNECTION_KEY } from '../ws/connection-signal.js';
 import type { WebSocketLimits } from '../ws/limits.js';
 import { SENDER_KEY } from '../ws/sender.js';
+import { UPGRADE_TRACE } from '../ws/upgrade-observer.js';
 import { WsMessage } from '../ws/ws-message.js';
 import { SocketSender } from './socket-sender.js';
 
@@ -38,6 +40,8 @@ export interface ConnectionInit {
   readonly limits: WebSocketLimits;
   /** Where a message or a backpressure limit that closed the connection is logged. */
   readonly logger: Logger;
+  /** What telemetry keeps of the upgrade for the connection's messages (`UPGRADE_TRACE`). */
+  readonly trace?: unknown;
 }
 
 interface Inbound {
@@ -83,7 +87,8 @@ export class WsConnection {
       onCongestion: () => this.#congestion(),
       onOverflow: (buffered) => this.#overflow(buffered),
     });
-    const withId = withValue(ctx, REQUEST_ID, init.snapshot.requestId());
+    const upgraded = init.trace === undefined ? ctx : withValue(ctx, UPGRADE_TRACE, init.trace);
+    const withId = withValue(upgraded, REQUEST_ID, init.snapshot.requestId());
     // The connection's Context carries its sender (sendMessage) and itself (connectionSignal).
     const withSender = withValue(withId, SENDER_KEY, this.#sender);
     this.#context = withValue(withSender, CONNECTION_KEY, ctx);
@@ -269,6 +274,7 @@ export class WsConnection {
       closeCode: code,
       durationMs: elapsedMs(startedAt),
       code: errorCode(err),
+      ...recordFieldsOf(msg),
     };
     if (code === CLOSE.handlerError) {
       log(this.#init.logger, 'error', { ...fields, err }, 'websocket message failed');

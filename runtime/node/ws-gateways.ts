@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { background, DeadlineExceeded, withTimeout, withValue } from '../core/context/context.js';
 import { REQUEST_ID, REQUEST_ID_HEADER } from '../core/context/request-id.js';
+import { toError } from '../core/error-chain.js';
 import { FwError, type HttpError } from '../core/errors.js';
 import { elapsedMs, type Logger, log } from '../core/log/logger.js';
 import type { Interceptor } from '../core/pipeline/interceptor.js';
@@ -16,6 +17,7 @@ import type { Execute, Route } from '../core/pipeline/pipeline.js';
 import { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
 import type { WebSocketLimits } from '../ws/limits.js';
+import type { UpgradeObserver, UpgradeRequest, UpgradeWatch } from '../ws/upgrade-observer.js';
 import type { WsMessage } from '../ws/ws-message.js';
 import { WsConnection } from './ws-connection.js';
 import {
@@ -28,6 +30,19 @@ import {
 } from './ws-handshake.js';
 import { originAllowed } from './ws-origin.js';
 import { WebSocketServer } from './ws-server.js';
+
+/** The upgrade request as an observer reads it. */
+function upgradeRequest(req: IncomingMessage, path: string): UpgradeRequest {
+  return {
+    path,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    remoteAddress: req.socket.remoteAddress ?? '',
+    localPort: req.socket.localPort,
+  };
+}
 
 /** One `@OnMessage` handler and its gateway path. */
 export interface GatewayRoute {
@@ -48,6 +63,14 @@ export interface GatewaysInit {
   readonly closeTimeoutMs: number;
   /** Where refused upgrades and failed messages are logged. */
   readonly logger: Logger;
+  /** Told of every upgrade and connection (telemetry). */
+  readonly observer?: UpgradeObserver | undefined;
+}
+
+/** An upgrade on its way, with what watches it and the gateway path it matched. */
+interface Watched extends Upgrade {
+  readonly watch: UpgradeWatch | undefined;
+  route?: string | undefined;
 }
 
 /** Seconds a client refused for capacity is asked to wait before it tries again. */
@@ -87,12 +110,15 @@ export class WebSocketGateways {
   /** Handles an `upgrade` event of the HTTP server; never throws. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', noop); // a reset during the handshake must not crash the process
-    const up = upgradeOf(req);
+    const arrived = upgradeOf(req);
+    const watch = this.#init.observer?.begin(upgradeRequest(req, arrived.path));
+    const up: Watched = { ...arrived, watch };
     this.#handshake(req, socket, head, up).catch((err: unknown) => {
       const { path, requestId, startedAt } = up;
       const fields = { path, requestId, durationMs: elapsedMs(startedAt), err };
       log(this.#init.logger, 'error', fields, 'websocket upgrade failed');
       socket.destroy();
+      watch?.end(500, up.route, toError(err));
     });
   }
 
@@ -102,7 +128,7 @@ export class WebSocketGateways {
     return this.#closing;
   }
 
-  async #handshake(req: IncomingMessage, socket: Duplex, head: Buffer, up: Upgrade): Promise<void> {
+  async #handshake(req: IncomingMessage, socket: Duplex, head: Buffer, up: Watched): Promise<void> {
     if (this.#closing !== undefined) {
       return this.#refuse(socket, new FwError('FW_ERR_SHUTTING_DOWN'), up);
     }
@@ -111,6 +137,7 @@ export class WebSocketGateways {
     if (match === null) {
       return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_NOT_FOUND', { path }), up);
     }
+    up.route = match.value.meta.route;
     const bad = badUpgrade(req);
     if (bad !== undefined) {
       return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_BAD_REQUEST', { reason: bad }), up);
@@ -143,11 +170,15 @@ export class WebSocketGateways {
     const interceptors = [...this.#init.interceptors, ...route.interceptors];
     const err = await runPreHandshake(interceptors, snapshot, route.meta, ctx);
     cancel();
-    if (socket.destroyed) return; // the client left during the handshake
+    if (socket.destroyed) {
+      up.watch?.end(0, up.route, undefined); // the client left during the handshake
+      return;
+    }
     const refusal = this.#refusal(err);
     if (refusal !== undefined) return this.#refuse(socket, refusal, up);
     this.#ids.set(req, requestId);
     this.#server.handleUpgrade(req, socket, head, (ws) => {
+      up.watch?.end(101, up.route, undefined);
       const connection = new WsConnection({
         socket: ws,
         stream: socket,
@@ -157,15 +188,21 @@ export class WebSocketGateways {
         execute: this.#init.execute,
         limits,
         logger: this.#init.logger,
+        trace: up.watch?.context,
       });
       this.#connections.add(connection);
-      void connection.closed.then(() => this.#connections.delete(connection));
+      const closed = this.#init.observer?.opened(up.route ?? up.path);
+      void connection.closed.then(() => {
+        this.#connections.delete(connection);
+        closed?.();
+      });
       if (this.#closing !== undefined) void connection.shutdown();
     });
   }
 
-  #refuse(socket: Duplex, refusal: HttpError, up: Upgrade): void {
+  #refuse(socket: Duplex, refusal: HttpError, up: Watched): void {
     refuseUpgrade(socket, refusal, up, this.#init.logger);
+    up.watch?.end(refusal.status, up.route, refusal);
   }
 
   /** What to answer after the `preHandshake` interceptors, or undefined to upgrade. */

@@ -11,6 +11,11 @@ export interface HandlerMeta {
   /** The handler method; undefined before routing. */
   readonly method?: { readonly name: string };
   readonly pathKeys: readonly string[];
+  /**
+   * What the handler is routed by, as declared: the route's pattern (`/users/:id`), the gateway's
+   * path, or the event's name; undefined before routing.
+   */
+  readonly route?: string;
 }
 
 /** Hooks around a handler; every hook optional, sync or async. A hook fails by returning or throwing an error. */

@@ -1,0 +1,124 @@
+/**
+ * The SERVER span of an HTTP request, after the stable HTTP conventions: named `{method} {route}`
+ * from the route's template (fwgen wrote it), or `{method}` when nothing was routed, so names
+ * never carry an id; its parent the incoming `traceparent`; ERROR on a 5xx, not on a 4xx. The
+ * request's duration is recorded in `http.server.request.duration` with the same route.
+ */
+import { addRecordFields } from '../../core/log/record-fields.js';
+import { type Execute, isPromise } from '../../core/pipeline/pipeline.js';
+import type { HttpExchange } from '../../http/exchange.js';
+import type { Attributes, Getter, Span } from './otel.js';
+import { SpanKind, STATUS_ERROR } from './otel.js';
+import { defined, errorType, type Telemetry, traceFields, within } from './shared.js';
+
+/** The methods the conventions name; any other is `_OTHER`. */
+const KNOWN_METHODS: ReadonlySet<string> = new Set([
+  'CONNECT',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+  'TRACE',
+]);
+
+/** Reads the trace context from a request's headers. */
+export const HEADERS: Getter<{ header(name: string): string }> = {
+  keys: () => [],
+  get: (request, key) => request.header(key) || undefined,
+};
+
+/** The method as the conventions write it: a known one, else `_OTHER`. */
+export function methodName(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : '_OTHER';
+}
+
+/** The method as a span's name starts: `HTTP` for one the conventions do not know. */
+function spanMethod(method: string): string {
+  return method === '_OTHER' ? 'HTTP' : method;
+}
+
+/** `host:port` of the `Host` header, split; the port is the socket's when the header has none. */
+export function serverAttributes(host: string, localPort: number | undefined): Attributes {
+  const bracket = host.startsWith('[') ? host.indexOf(']') : -1;
+  const colon = bracket >= 0 ? host.indexOf(':', bracket) : host.lastIndexOf(':');
+  const name = colon >= 0 ? host.slice(0, colon) : host;
+  const port = colon >= 0 ? Number(host.slice(colon + 1)) : localPort;
+  return {
+    'server.address': name === '' ? undefined : name.replace(/^\[|\]$/g, ''),
+    'server.port': port !== undefined && Number.isInteger(port) ? port : undefined,
+  };
+}
+
+/** The attributes of a request as it arrives. */
+function requestAttributes(ex: HttpExchange, method: string): Attributes {
+  return {
+    'http.request.method': method,
+    ...(method === '_OTHER' ? { 'http.request.method_original': ex.method() } : {}),
+    'url.path': ex.path(),
+    'url.scheme': 'http',
+    ...serverAttributes(ex.header('host'), ex.localPort()),
+    'client.address': ex.remoteAddress() || undefined,
+    'user_agent.original': ex.header('user-agent') || undefined,
+  };
+}
+
+/** Wraps the app's HTTP executions: each one runs with its span active. */
+export function tracedHttp(t: Telemetry, execute: Execute<HttpExchange>): Execute<HttpExchange> {
+  return (ex, routed) => {
+    const method = methodName(ex.method());
+    const parent = t.propagator.extract(t.api.ROOT_CONTEXT, ex, HEADERS);
+    const attributes = requestAttributes(ex, method);
+    const name = spanMethod(method);
+    const span = t.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+    const fields = traceFields(span);
+    if (fields !== undefined) addRecordFields(ex, fields);
+    const done = within(t, parent, span, () => execute(ex, routed));
+    if (!isPromise(done)) {
+      finish(t, ex, span, method, done);
+      return done;
+    }
+    return done.then((err) => {
+      finish(t, ex, span, method, err);
+      return err;
+    });
+  };
+}
+
+/** Names the span by its route, writes the answer down, ends the span and records its duration. */
+function finish(
+  t: Telemetry,
+  ex: HttpExchange,
+  span: Span,
+  method: string,
+  err: Error | undefined,
+): void {
+  const route = ex.routeTemplate;
+  const status = ex.sentStatus;
+  if (route !== undefined) {
+    span.updateName(`${spanMethod(method)} ${route}`);
+    span.setAttribute('http.route', route);
+  }
+  if (status !== 0) span.setAttribute('http.response.status_code', status);
+  // A 5xx is the server's failure; no answer at all (the client left) is one only with an error.
+  const failed = status >= 500 || (status === 0 && err !== undefined);
+  const type = failed ? (err === undefined ? String(status) : errorType(err)) : undefined;
+  if (type !== undefined) {
+    span.setAttribute('error.type', type);
+    span.setStatus({ code: STATUS_ERROR, ...(err === undefined ? {} : { message: err.message }) });
+    if (err !== undefined) span.recordException(err);
+  }
+  span.end();
+  t.requestDuration.record(
+    (performance.now() - ex.startedAt) / 1000,
+    defined({
+      'http.request.method': method,
+      'http.route': route,
+      'http.response.status_code': status === 0 ? undefined : status,
+      'url.scheme': 'http',
+      'error.type': type,
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The spans of WebSocket traffic: a SERVER span `GET {gateway route}` for each upgrade request, as
+ * an HTTP request's (status 101 when accepted), and a SERVER span `WS {gateway route}` for each
+ * message, whose parent is the upgrade's span: a connection's messages form one trace with the
+ * request that opened it. `fw.websocket.connections` counts the connections open.
+ */
+import { addRecordFields } from '../../core/log/record-fields.js';
+import type { Execute } from '../../core/pipeline/pipeline.js';
+import { isPromise } from '../../core/pipeline/pipeline.js';
+import type { UpgradeObserver, UpgradeRequest } from '../../ws/upgrade-observer.js';
+import { UPGRADE_TRACE } from '../../ws/upgrade-observer.js';
+import type { WsMessage } from '../../ws/ws-message.js';
+import { serverAttributes } from './http-spans.js';
+import type { Getter, OtelContext, Span } from './otel.js';
+import { SpanKind, STATUS_ERROR } from './otel.js';
+import { defined, errorType, type Telemetry, traceFields, within } from './shared.js';
+
+const UPGRADE_HEADERS: Getter<UpgradeRequest> = {
+  keys: () => [],
+  get: (request, key) => request.header(key),
+};
+
+/** Watches the gateways' upgrades and counts their connections. */
+export function upgradeObserver(t: Telemetry): UpgradeObserver {
+  return {
+    begin(request) {
+      const parent = t.propagator.extract(t.api.ROOT_CONTEXT, request, UPGRADE_HEADERS);
+      const attributes = {
+        'http.request.method': 'GET',
+        'url.path': request.path,
+        'url.scheme': 'http',
+        ...serverAttributes(request.header('host') ?? '', request.localPort),
+        'client.address': request.remoteAddress || undefined,
+        'user_agent.original': request.header('user-agent'),
+      };
+      const span = t.tracer.startSpan('GET', { kind: SpanKind.SERVER, attributes }, parent);
+      const startedAt = performance.now();
+      return {
+        context: t.api.trace.setSpan(parent, span),
+        end(status, route, err) {
+          if (route !== undefined) {
+            span.updateName(`GET ${route}`);
+            span.setAttribute('http.route', route);
+          }
+          if (status !== 0) span.setAttribute('http.response.status_code', status);
+          const type =
+            status >= 500 ? (err === undefined ? String(status) : errorType(err)) : undefined;
+          if (type !== undefined) fail(span, type, err);
+          span.end();
+          t.requestDuration.record(
+            (performance.now() - startedAt) / 1000,
+            defined({
+              'http.request.method': 'GET',
+              'http.route': route,
+              'http.response.status_code': status === 0 ? undefined : status,
+              'url.scheme': 'http',
+              'error.type': type,
+            }),
+          );
+        },
+      };
+    },
+    opened(route) {
+      const attributes = { 'http.route': route };
+      t.connections.add(1, attributes);
+      return () => t.connections.add(-1, attributes);
+    },
+  };
+}
+
+/** Wraps the app's WebSocket message executions: each one runs with its span active. */
+export function tracedMessages(t: Telemetry, execute: Execute<WsMessage>): Execute<WsMessage> {
+  return (msg, routed) => {
+    const upgrade = msg.context().value(UPGRADE_TRACE) as OtelContext | undefined;
+    const parent = upgrade ?? t.api.ROOT_CONTEXT;
+    const route = routed?.meta.route ?? msg.path();
+    const attributes = { 'http.route': route, 'fw.websocket.connection.id': msg.connId() };
+    const span = t.tracer.startSpan(`WS ${route}`, { kind: SpanKind.SERVER, attributes }, parent);
+    const fields = traceFields(span);
+    if (fields !== undefined) addRecordFields(msg, fields);
+    const done = within(t, parent, span, () => execute(msg, routed));
+    const end = (err: Error | undefined) => {
+      if (err !== undefined) fail(span, errorType(err), err);
+      span.end();
+      return err;
+    };
+    return isPromise(done) ? done.then(end) : end(done);
+  };
+}
+
+function fail(span: Span, type: string, err: Error | undefined): void {
+  span.setAttribute('error.type', type);
+  span.setStatus({ code: STATUS_ERROR, ...(err === undefined ? {} : { message: err.message }) });
+  if (err !== undefined) span.recordException(err);
+}
