@@ -1,6 +1,6 @@
 /**
  * The one interface by which an optional feature joins an app: static files, the docs page,
- * response compression (and telemetry next). `createApp` makes each plug-in from its option, then
+ * response compression. `createApp` makes each plug-in from its option, then
  * calls `setup` once, after the controllers' routes are known and before anything is served. A
  * plug-in adds what it brings through the {@link PluginHost} and never reaches into the app: the
  * folders under `plugins/` import the floors below them, never `app/`.

@@ -35,8 +35,10 @@ const EXCHANGE_RESOLVER: ArgumentResolver = Object.freeze({
 
 /** The route that serves `mount`'s files. @internal */
 export function staticRoute(mount: StaticMount): Route {
+  // Named by its wildcard pattern, as telemetry names the route: `/assets/*`.
+  const route = mount.prefix === '/' ? '/*' : `${mount.prefix}/*`;
   return Object.freeze({
-    meta: META,
+    meta: Object.freeze({ ...META, route }),
     interceptors: Object.freeze([]),
     params: EXCHANGE,
     resolvers: Object.freeze([EXCHANGE_RESOLVER]),

@@ -1,6 +1,7 @@
 // With `telemetry`, every HTTP request has a SERVER span after the stable HTTP conventions, named
 // by its route's template, parented by the incoming traceparent, active inside the handler; its
 // duration is recorded by route; fw's log records about it carry its trace.
+import { fileURLToPath } from 'node:url';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type AppOptions, createApp, HttpError } from 'fw';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -156,5 +157,14 @@ describe('http.server.request.duration', () => {
       'error.type': 'Error',
     });
     for (const p of points) expect(JSON.stringify(p.attributes)).not.toMatch(/\/users\/\d/);
+  });
+});
+
+describe('the span of a static file', () => {
+  it('is named by the mount pattern, not by the file', async () => {
+    const root = fileURLToPath(new URL('../../../../examples/app/public', import.meta.url));
+    const a = app({ static: [{ root, prefix: '/assets' }] });
+    expect((await a.inject({ method: 'GET', url: '/assets/app.css' })).status).toBe(200);
+    expect(sdk.span('GET /assets/*').attributes['url.path']).toBe('/assets/app.css');
   });
 });
