@@ -22,7 +22,7 @@ import type { WebSocketRequestSnapshot } from '../core/request/ws-request-snapsh
 import { CLOSE, closingFor } from '../ws/close-codes.js';
 import { CONNECTION_KEY } from '../ws/connection-signal.js';
 import type { WebSocketLimits } from '../ws/limits.js';
-import { SENDER_KEY } from '../ws/sender.js';
+import { SENDER_KEY, type WebSocketSender } from '../ws/sender.js';
 import { UPGRADE_TRACE } from '../ws/upgrade-observer.js';
 import { WsMessage } from '../ws/ws-message.js';
 import { SocketSender } from './socket-sender.js';
@@ -42,6 +42,8 @@ export interface ConnectionInit {
   readonly logger: Logger;
   /** What telemetry keeps of the upgrade for the connection's messages (`UPGRADE_TRACE`). */
   readonly trace?: unknown;
+  /** The sender `sendMessage` uses in place of the connection's own (telemetry's). */
+  readonly sending?: ((sender: WebSocketSender, connId: string) => WebSocketSender) | undefined;
 }
 
 interface Inbound {
@@ -90,7 +92,8 @@ export class WsConnection {
     const upgraded = init.trace === undefined ? ctx : withValue(ctx, UPGRADE_TRACE, init.trace);
     const withId = withValue(upgraded, REQUEST_ID, init.snapshot.requestId());
     // The connection's Context carries its sender (sendMessage) and itself (connectionSignal).
-    const withSender = withValue(withId, SENDER_KEY, this.#sender);
+    const pushing = init.sending?.(this.#sender, this.id) ?? this.#sender;
+    const withSender = withValue(withId, SENDER_KEY, pushing);
     this.#context = withValue(withSender, CONNECTION_KEY, ctx);
     this.#timer = setInterval(() => this.#heartbeat(), init.limits.pingIntervalMs);
     this.#timer.unref();

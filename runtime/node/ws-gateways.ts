@@ -177,6 +177,8 @@ export class WebSocketGateways {
     const refusal = this.#refusal(err);
     if (refusal !== undefined) return this.#refuse(socket, refusal, up);
     this.#ids.set(req, requestId);
+    const observer = this.#init.observer;
+    const gateway = up.route ?? up.path;
     this.#server.handleUpgrade(req, socket, head, (ws) => {
       up.watch?.end(101, up.route, undefined);
       const connection = new WsConnection({
@@ -189,9 +191,10 @@ export class WebSocketGateways {
         limits,
         logger: this.#init.logger,
         trace: up.watch?.context,
+        sending: observer && ((sender, connId) => observer.sending(sender, gateway, connId)),
       });
       this.#connections.add(connection);
-      const closed = this.#init.observer?.opened(up.route ?? up.path);
+      const closed = observer?.opened(gateway);
       void connection.closed.then(() => {
         this.#connections.delete(connection);
         closed?.();

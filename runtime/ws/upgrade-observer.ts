@@ -5,6 +5,8 @@
  * every message of the connection can then find the upgrade it came through.
  */
 
+import type { WebSocketSender } from './sender.js';
+
 /** The key of the connection's `Context` value that an {@link UpgradeWatch} gave. */
 export const UPGRADE_TRACE: unique symbol = Symbol('fw.upgradeTrace');
 
@@ -38,4 +40,9 @@ export interface UpgradeObserver {
   begin(request: UpgradeRequest): UpgradeWatch;
   /** A connection opened on gateway path `route`; the function answered is called once it has closed. */
   opened(route: string): () => void;
+  /**
+   * The sender `sendMessage` uses on connection `connId` of gateway path `route`, in place of
+   * `sender`: a push from anywhere (a consumer, a timer) is seen under what was active then.
+   */
+  sending(sender: WebSocketSender, route: string, connId: string): WebSocketSender;
 }

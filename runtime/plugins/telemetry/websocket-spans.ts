@@ -7,6 +7,7 @@
 import { addRecordFields } from '../../core/log/record-fields.js';
 import type { Execute } from '../../core/pipeline/pipeline.js';
 import { isPromise } from '../../core/pipeline/pipeline.js';
+import type { WebSocketSender } from '../../ws/sender.js';
 import type { UpgradeObserver, UpgradeRequest } from '../../ws/upgrade-observer.js';
 import { UPGRADE_TRACE } from '../../ws/upgrade-observer.js';
 import type { WsMessage } from '../../ws/ws-message.js';
@@ -60,6 +61,7 @@ export function upgradeObserver(t: Telemetry): UpgradeObserver {
         },
       };
     },
+    sending: (sender, route, connId) => tracedSender(t, sender, route, connId),
     opened(route) {
       const attributes = { 'http.route': route };
       t.connections.add(1, attributes);
@@ -85,6 +87,41 @@ export function tracedMessages(t: Telemetry, execute: Execute<WsMessage>): Execu
       return err;
     };
     return isPromise(done) ? done.then(end) : end(done);
+  };
+}
+
+/**
+ * A connection's sender for `sendMessage`: each message pushed is a PRODUCER span `WS send
+ * {gateway route}` under the span active as it is sent (a consumer's, a message's), so a push
+ * joins the trace of what caused it.
+ */
+function tracedSender(
+  t: Telemetry,
+  sender: WebSocketSender,
+  route: string,
+  connId: string,
+): WebSocketSender {
+  return {
+    send(data) {
+      const attributes = {
+        'http.route': route,
+        'fw.websocket.connection.id': connId,
+        'fw.websocket.message.size':
+          typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength,
+      };
+      const parent = t.api.context.active();
+      const kind = SpanKind.PRODUCER;
+      const span = t.tracer.startSpan(`WS send ${route}`, { kind, attributes }, parent);
+      return sender.send(data).then(
+        () => span.end(),
+        (err: unknown) => {
+          const e = err instanceof Error ? err : new Error(String(err));
+          fail(span, errorType(e), e);
+          span.end();
+          throw err;
+        },
+      );
+    },
   };
 }
 

@@ -2,6 +2,8 @@
 // accepted, its status when refused), each message a SERVER span `WS {gateway route}` under it,
 // and `fw.websocket.connections` counts the connections open.
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { sendMessage } from 'fw';
+import type { Context } from 'fw/context';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Client, refusal, serve, type TestRoute } from '../../../ws/support.js';
 import { parentOf, testSdk, traceparent } from './support.js';
@@ -10,6 +12,15 @@ const sdk = testSdk();
 
 const ROUTES: readonly TestRoute[] = [
   { method: 'WS', path: '/ws/rooms/:room', handle: () => 'ok' },
+  {
+    method: 'WS',
+    path: '/ws/pushing',
+    params: ['ctx:fw/context#Context'],
+    handle: async (ctx: Context) => {
+      await sendMessage(ctx, 'pushed');
+      return 'ok';
+    },
+  },
   {
     method: 'WS',
     path: '/ws/broken',
@@ -60,6 +71,18 @@ describe('WebSocket spans', () => {
       expect(m.attributes['http.route']).toBe('/ws/rooms/:room');
       expect(m.attributes['fw.websocket.connection.id']).toEqual(expect.any(String));
     }
+  });
+
+  it('gives a message sent with sendMessage a span under what was active as it was sent', async () => {
+    const { port } = await served();
+    const client = await Client.open(port, '/ws/pushing');
+    await client.send('go');
+    expect([await client.text(), await client.text()]).toEqual(['pushed', 'ok']);
+    const message = sdk.span('WS /ws/pushing');
+    const push = sdk.span('WS send /ws/pushing');
+    expect(push.kind).toBe(SpanKind.PRODUCER);
+    expect(parentOf(push)).toBe(message.spanContext().spanId);
+    expect(push.attributes['fw.websocket.message.size']).toBe(6);
   });
 
   it('marks a failed message ERROR with the exception', async () => {
