@@ -31,19 +31,6 @@ import {
 import { originAllowed } from './ws-origin.js';
 import { WebSocketServer } from './ws-server.js';
 
-/** The upgrade request as an observer reads it. */
-function upgradeRequest(req: IncomingMessage, path: string): UpgradeRequest {
-  return {
-    path,
-    header: (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-    remoteAddress: req.socket.remoteAddress ?? '',
-    localPort: req.socket.localPort,
-  };
-}
-
 /** One `@OnMessage` handler and its gateway path. */
 export interface GatewayRoute {
   readonly path: string;
@@ -231,4 +218,17 @@ export class WebSocketGateways {
     }
     clearTimeout(force);
   }
+}
+
+/** The upgrade request as an observer reads it. */
+function upgradeRequest(req: IncomingMessage, path: string): UpgradeRequest {
+  return {
+    path,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    remoteAddress: req.socket.remoteAddress ?? '',
+    localPort: req.socket.localPort,
+  };
 }
