@@ -9,15 +9,18 @@
  * the deliveries queued and in flight, and the events they publish meanwhile are still delivered
  * (a broker transport takes them until it has drained, too): only then is it closed.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { requestIdFor } from '../core/context/request-id.js';
 import { FwError } from '../core/errors.js';
 import { FallbackLogger } from '../core/log/fallback-logger.js';
 import { type Logger, log } from '../core/log/logger.js';
 import { type OptionChecks, optionChecks } from '../core/options.js';
-import { logDeliveryFailure } from './delivery-log.js';
+import { dispositionOf, logDeliveryFailure } from './delivery-log.js';
+import { traceFieldsOf } from './trace-fields.js';
 import type {
   Delivery,
+  DeliveryAttempt,
   DeliveryHandler,
   EventDelivery,
   EventMetadata,
@@ -39,6 +42,9 @@ export interface InMemoryTransportOptions {
   /** Most deliveries each subscription runs at once, as a broker's prefetch. @default 16 */
   readonly concurrency?: number;
 }
+
+/** Every in-memory delivery is the first and last of its message: a failure drops it. */
+const ONLY_ATTEMPT: DeliveryAttempt = Object.freeze({ number: 1, max: 1, deadLetter: false });
 
 /** How long a client refused for a full queue is told to wait, in seconds. */
 const RETRY_AFTER_S = '1';
@@ -69,6 +75,7 @@ class Lane {
 
 /** The in-process {@link Transport}. */
 export class InMemoryTransport implements Transport {
+  readonly system = 'fw_memory';
   readonly #onError: ((err: unknown, delivery: Delivery) => void) | undefined;
   readonly #logger: FallbackLogger;
   readonly #maxQueued: number;
@@ -106,8 +113,9 @@ export class InMemoryTransport implements Transport {
   }
 
   /**
-   * Queues one message for every subscription that takes its event; its `requestId` is kept when
-   * it is a short token, or made anew. Rejects with `FW_ERR_EVENT_QUEUE_FULL`, queuing it for
+   * Queues one message, with an id of its own, for every subscription that takes its event; its
+   * `requestId` is kept when it is a short token, or made anew, and its `trace` fields are kept as
+   * a broker transport sends them. Rejects with `FW_ERR_EVENT_QUEUE_FULL`, queuing it for
    * none, when one of them already holds `maxQueued` waiting.
    */
   async publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
@@ -119,7 +127,9 @@ export class InMemoryTransport implements Transport {
     const delivery: Delivery = {
       eventName,
       payload,
-      metadata: { requestId: requestIdFor(metadata?.requestId) },
+      metadata: metadataOf(metadata),
+      messageId: randomUUID(),
+      attempt: ONLY_ATTEMPT,
     };
     for (const lane of lanes) lane.waiting.push(delivery);
     this.#pending += lanes.length;
@@ -188,7 +198,9 @@ export class InMemoryTransport implements Transport {
       await lane.handle(delivery);
     } catch (err) {
       if (this.#onError === undefined) {
-        const failure = { attempt: 1, maxAttempts: 1, disposition: 'dropped', startedAt } as const;
+        const { number, max } = ONLY_ATTEMPT;
+        const disposition = dispositionOf(err, ONLY_ATTEMPT);
+        const failure = { attempt: number, maxAttempts: max, disposition, startedAt };
         logDeliveryFailure(this.#logger, delivery, err, failure);
       } else {
         try {
@@ -203,6 +215,13 @@ export class InMemoryTransport implements Transport {
       if (--this.#pending === 0) this.#idle?.();
     }
   }
+}
+
+/** What a consumer reads of `metadata`: the fields a broker transport would have carried. */
+function metadataOf(metadata: EventMetadata | undefined): EventMetadata {
+  const requestId = requestIdFor(metadata?.requestId);
+  const fields = traceFieldsOf(metadata?.trace);
+  return fields.length === 0 ? { requestId } : { requestId, trace: Object.fromEntries(fields) };
 }
 
 /**
