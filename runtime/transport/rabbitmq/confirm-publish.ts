@@ -1,5 +1,4 @@
 /** Publishing one message on a confirm channel and waiting for the broker's answer. */
-import { randomUUID } from 'node:crypto';
 import type { ConfirmChannel } from 'amqplib';
 
 /** The broker refused a message (`basic.nack`): sending it again will not help. @internal */
@@ -10,20 +9,29 @@ export class RefusedError extends Error {
 /** The message header that carries the publishing request's id. */
 export const REQUEST_ID_AMQP_HEADER = 'x-request-id';
 
+/** One message as {@link confirmPublish} sends it, the same on every copy. @internal */
+export interface AmqpOutgoing {
+  readonly eventName: string;
+  readonly payload: Uint8Array;
+  /** The AMQP `message-id`, which every delivery of every copy carries. */
+  readonly messageId: string;
+  /** `x-request-id` and the trace context fields, already checked; none when empty. */
+  readonly headers: Readonly<Record<string, string>> | undefined;
+}
+
 /**
- * Publishes `payload` to `exchange` with routing key `eventName`, persistent, as JSON, with
- * `requestId` (already checked to be a token) in its headers; resolves
- * when the broker confirmed it, rejects with {@link RefusedError} when it refused it, and with the
- * channel's error when the channel ended first (then nobody knows whether it arrived).
+ * Publishes `message.payload` to `exchange` with routing key `message.eventName`, persistent, as
+ * JSON, with its message id and headers; resolves when the broker confirmed it, rejects with
+ * {@link RefusedError} when it refused it, and with the channel's error when the channel ended
+ * first (then nobody knows whether it arrived).
  * @internal
  */
 export function confirmPublish(
   channel: ConfirmChannel,
   exchange: string,
-  eventName: string,
-  payload: Uint8Array,
-  requestId: string | undefined,
+  message: AmqpOutgoing,
 ): Promise<void> {
+  const { eventName, payload, messageId, headers } = message;
   const content = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
   return new Promise<void>((resolve, reject) => {
     channel.publish(
@@ -34,9 +42,9 @@ export function confirmPublish(
         persistent: true,
         contentType: 'application/json',
         type: eventName,
-        messageId: randomUUID(),
+        messageId,
         timestamp: Math.floor(Date.now() / 1000),
-        ...(requestId === undefined ? {} : { headers: { [REQUEST_ID_AMQP_HEADER]: requestId } }),
+        ...(headers === undefined ? {} : { headers }),
       },
       (err: unknown) => {
         if (err === null || err === undefined) resolve();

@@ -4,6 +4,7 @@
  * message when the handler resolved and returning it to the queue when it rejected, until the
  * broker dead-letters it after `maxDeliveries`. A lost connection is reopened with backoff.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { isRequestId, requestIdFor } from '../../core/context/request-id.js';
@@ -13,9 +14,12 @@ import {
   PublishOutcomeUnknownError,
   type PublishSettlement,
 } from '../../core/pipeline/publish-outcome.js';
-import { logDeliveryFailure } from '../../events/delivery-log.js';
+import { dispositionOf, logDeliveryFailure } from '../../events/delivery-log.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
+import { traceFieldsOf, traceOfHeaders } from '../../events/trace-fields.js';
 import {
+  type Delivery,
+  type DeliveryAttempt,
   type DeliveryHandler,
   type EventMetadata,
   isUnprocessable,
@@ -24,7 +28,12 @@ import {
 } from '../../events/transport.js';
 import { InFlight, settle, within } from '../shared/promises.js';
 import { reconnectDelay } from '../shared/reconnect.js';
-import { confirmPublish, REQUEST_ID_AMQP_HEADER, RefusedError } from './confirm-publish.js';
+import {
+  type AmqpOutgoing,
+  confirmPublish,
+  REQUEST_ID_AMQP_HEADER,
+  RefusedError,
+} from './confirm-publish.js';
 import { type RabbitMqTransportOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { Session } from './session.js';
 
@@ -35,6 +44,7 @@ interface Waiter {
 
 /** See the file comment; create it with `rabbitmqTransport(options)`. */
 export class RabbitMqTransport implements Transport {
+  readonly system = 'rabbitmq';
   readonly #options: ResolvedOptions;
   readonly #inFlight = new InFlight();
   readonly #publishing = new InFlight();
@@ -83,17 +93,16 @@ export class RabbitMqTransport implements Transport {
   }
 
   /**
-   * Publishes one message, its `requestId` (when a token) in header `x-request-id`; resolves once
-   * the broker confirmed it (resent after a reconnection).
+   * Publishes one message, its `requestId` (when a token) in header `x-request-id` and each of its
+   * `trace` fields in a header of that name; resolves once the broker confirmed it (resent, with
+   * the same message id, after a reconnection).
    */
   publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
     if (this.#closed) {
       return Promise.reject(new Error(`rabbitmq transport is closed; event ${eventName} not sent`));
     }
-    const id = metadata?.requestId;
-    return this.#publishing.track(
-      this.#publish(eventName, payload, isRequestId(id) ? id : undefined),
-    );
+    const message = { eventName, payload, messageId: randomUUID(), headers: headersOf(metadata) };
+    return this.#publishing.track(this.#publish(message));
   }
 
   /** Whether a connection is open now, its consumer subscribed. */
@@ -210,11 +219,8 @@ export class RabbitMqTransport implements Transport {
     );
   }
 
-  async #publish(
-    eventName: string,
-    payload: Uint8Array,
-    requestId: string | undefined,
-  ): Promise<void> {
+  async #publish(message: AmqpOutgoing): Promise<void> {
+    const { eventName } = message;
     const timeoutMs = this.#options.publishTimeoutMs;
     const deadline = Date.now() + timeoutMs;
     // The latest copy handed to a channel: past the deadline, its confirm (or the end of its
@@ -232,7 +238,7 @@ export class RabbitMqTransport implements Transport {
       try {
         const { publisher } = session;
         const { exchange } = this.#options;
-        const sent = confirmPublish(publisher, exchange, eventName, payload, requestId);
+        const sent = confirmPublish(publisher, exchange, message);
         latest = sent;
         return await within(sent, deadline - Date.now(), timedOut);
       } catch (err) {
@@ -269,22 +275,33 @@ export class RabbitMqTransport implements Transport {
     // A message published without an id (by another client) falls back to its message id, so
     // that each of its deliveries logs the same id.
     const sent: unknown = headers?.[REQUEST_ID_AMQP_HEADER];
-    const requestId = requestIdFor(isRequestId(sent) ? sent : message.properties.messageId);
-    const delivery = { eventName, payload: message.content, metadata: { requestId } };
+    const { messageId } = message.properties as { messageId?: unknown };
+    const requestId = requestIdFor(isRequestId(sent) ? sent : messageId);
+    const trace = traceOfHeaders((name) => headers?.[name]);
+    // A broadcast queue has no delivery limit or dead letters: its failures are dropped.
+    const { broadcast } = subscription;
+    const { deadLetter } = this.#options;
+    const attempt: DeliveryAttempt = {
+      // The quorum queue counts the earlier failed deliveries (none on a broadcast queue).
+      number: Number(headers?.['x-delivery-count'] ?? 0) + 1,
+      max: broadcast ? 1 : this.#options.maxDeliveries,
+      deadLetter: !broadcast && deadLetter !== false,
+    };
+    const delivery: Delivery = {
+      eventName,
+      payload: message.content,
+      metadata: trace === undefined ? { requestId } : { requestId, trace },
+      messageId: typeof messageId === 'string' ? messageId : undefined,
+      attempt,
+    };
     const startedAt = performance.now();
     try {
       await subscription.handle(delivery);
     } catch (err) {
-      // A broadcast queue has no delivery limit or dead letters: its failures are dropped.
-      const { broadcast } = subscription;
-      const maxDeliveries = broadcast ? 1 : this.#options.maxDeliveries;
-      const deadLetter = !broadcast && this.#options.deadLetter;
-      const attempt = Number(headers?.['x-delivery-count'] ?? 0) + 1;
-      const final = isUnprocessable(err) || attempt >= maxDeliveries;
-      const disposition = !final ? 'redelivered' : deadLetter ? 'dead-lettered' : 'dropped';
+      const disposition = dispositionOf(err, attempt);
       logDeliveryFailure(this.#log, delivery, err, {
-        attempt,
-        maxAttempts: maxDeliveries,
+        attempt: attempt.number,
+        maxAttempts: attempt.max,
         disposition,
         startedAt,
         group: broadcast ? queue : subscription.group,
@@ -299,6 +316,16 @@ export class RabbitMqTransport implements Transport {
     }
     settle(() => channel.ack(message));
   }
+}
+
+/** The headers of a message published with `metadata`: none when it carries nothing to send. */
+function headersOf(metadata: EventMetadata | undefined): Record<string, string> | undefined {
+  const id = metadata?.requestId;
+  const fields = traceFieldsOf(metadata?.trace);
+  if (!isRequestId(id) && fields.length === 0) return undefined;
+  const headers: Record<string, string> = Object.fromEntries(fields);
+  if (isRequestId(id)) headers[REQUEST_ID_AMQP_HEADER] = id;
+  return headers;
 }
 
 /**
