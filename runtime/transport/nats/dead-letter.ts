@@ -5,6 +5,7 @@
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { REQUEST_ID_HEADER } from '../../core/context/request-id.js';
 import type { Disposition } from '../../events/delivery-log.js';
+import { traceFieldsOf } from '../../events/trace-fields.js';
 import type { Delivery } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
 import { natsLibrary } from './library.js';
@@ -57,6 +58,8 @@ export async function deadLetter(
   const h = natsLibrary().nats.headers();
   const requestId = delivery.metadata?.requestId;
   if (requestId !== undefined) h.set(REQUEST_ID_HEADER, requestId);
+  // The trace context goes with the dead letter, so that whoever handles it joins the trace.
+  for (const [name, value] of traceFieldsOf(delivery.metadata?.trace)) h.set(name, value);
   h.set(DEAD_LETTER_HEADERS.event, delivery.eventName);
   h.set(DEAD_LETTER_HEADERS.group, group);
   h.set(DEAD_LETTER_HEADERS.deliveries, String(deliveries));

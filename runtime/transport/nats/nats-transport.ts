@@ -15,6 +15,7 @@ import {
   type PublishSettlement,
 } from '../../core/pipeline/publish-outcome.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
+import { traceFieldsOf } from '../../events/trace-fields.js';
 import type {
   DeliveryHandler,
   EventMetadata,
@@ -52,6 +53,7 @@ interface Link {
 
 /** See the file comment; create it with `natsTransport(options)`. */
 export class NatsTransport implements Transport {
+  readonly system = 'nats';
   readonly #options: ResolvedOptions;
   readonly #publishing = new InFlight();
   #link: Promise<Link> | undefined;
@@ -152,17 +154,15 @@ export class NatsTransport implements Transport {
   }
 
   /**
-   * Publishes one message, its `requestId` (when a token) in header `X-Request-Id`; resolves once
-   * the stream acknowledged it (resent until then).
+   * Publishes one message, its `requestId` (when a token) in header `X-Request-Id` and each of its
+   * `trace` fields in a header of that name; resolves once the stream acknowledged it (resent,
+   * with the same `Nats-Msg-Id`, until then).
    */
   publish(eventName: string, payload: Uint8Array, metadata?: EventMetadata): Promise<void> {
     if (this.#closed) {
       return Promise.reject(new Error(`nats transport is closed; event ${eventName} not sent`));
     }
-    const id = metadata?.requestId;
-    return this.#publishing.track(
-      this.#publish(eventName, payload, isRequestId(id) ? id : undefined),
-    );
+    return this.#publishing.track(this.#publish(eventName, payload, metadata));
   }
 
   /** Whether the connection is open and reaches the server now. */
@@ -194,17 +194,16 @@ export class NatsTransport implements Transport {
   async #publish(
     eventName: string,
     payload: Uint8Array,
-    requestId: string | undefined,
+    metadata: EventMetadata | undefined,
   ): Promise<void> {
     const subject = eventSubject(this.#options.subjectPrefix, eventName);
     const { nc, js } = await this.#connect();
     const gaveUp = () => this.#closed || nc.isClosed();
     // One id for every copy, those sent after the deadline included: the stream keeps one.
     const msgID = natsLibrary().nats.nuid.next();
+    const headers = headersOf(metadata);
     const message: Outgoing =
-      requestId === undefined
-        ? { subject, payload, msgID }
-        : { subject, payload, msgID, headers: requestHeaders(requestId) };
+      headers === undefined ? { subject, payload, msgID } : { subject, payload, msgID, headers };
     const timeoutMs = this.#options.publishTimeoutMs;
     try {
       await publishAcked(js, message, timeoutMs, gaveUp);
@@ -248,15 +247,19 @@ export class NatsTransport implements Transport {
   }
 }
 
-/** The headers of a message published by request `requestId`. */
 /** Whether JetStream itself refused the message (too big, a limit): sending it again will not help. */
 function refused(err: unknown): boolean {
   return err instanceof Error && err.cause instanceof natsLibrary().jetstream.JetStreamApiError;
 }
 
-function requestHeaders(requestId: string): MsgHdrs {
+/** The headers of a message published with `metadata`: none when it carries nothing to send. */
+function headersOf(metadata: EventMetadata | undefined): MsgHdrs | undefined {
+  const id = metadata?.requestId;
+  const fields = traceFieldsOf(metadata?.trace);
+  if (!isRequestId(id) && fields.length === 0) return undefined;
   const h = natsLibrary().nats.headers();
-  h.set(REQUEST_ID_HEADER, requestId);
+  if (isRequestId(id)) h.set(REQUEST_ID_HEADER, id);
+  for (const [name, value] of fields) h.set(name, value);
   return h;
 }
 

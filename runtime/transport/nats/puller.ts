@@ -12,8 +12,9 @@ import { performance } from 'node:perf_hooks';
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { isRequestId, REQUEST_ID_HEADER, requestIdFor } from '../../core/context/request-id.js';
 import { log } from '../../core/log/logger.js';
-import { logDeliveryFailure } from '../../events/delivery-log.js';
-import { type Delivery, type DeliveryHandler, isUnprocessable } from '../../events/transport.js';
+import { dispositionOf, logDeliveryFailure } from '../../events/delivery-log.js';
+import { traceOfHeaders } from '../../events/trace-fields.js';
+import type { Delivery, DeliveryAttempt, DeliveryHandler } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
 import { deadLetter } from './dead-letter.js';
 import { eventNameOf, type ResolvedOptions } from './options.js';
@@ -30,6 +31,8 @@ export interface PullerInit {
   readonly closed: () => boolean;
 }
 
+/** The header JetStream deduplicates by; fw's publisher sets it on every message. */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
 const EXPIRES_MS = 1000;
 // A pull that has not ended this long after stop() (the connection is down) is abandoned.
 const ABANDON_MS = 3 * EXPIRES_MS;
@@ -115,17 +118,28 @@ export class Puller {
       return;
     }
     // A message published without an id (by another client) gets one from its place in the
-    // stream, so that each of its deliveries logs the same id.
-    const sent = message.headers?.get(REQUEST_ID_HEADER);
-    const requestId = requestIdFor(
-      isRequestId(sent) ? sent : `${message.info.stream}:${message.seq}`,
-    );
-    const delivery: Delivery = { eventName, payload: message.data, metadata: { requestId } };
+    // stream, so that each of its deliveries logs the same id; so does its message id.
+    const { headers } = message;
+    const place = `${message.info.stream}:${message.seq}`;
+    const sent = headers?.get(REQUEST_ID_HEADER);
+    const requestId = requestIdFor(isRequestId(sent) ? sent : place);
+    const trace = headers === undefined ? undefined : traceOfHeaders((name) => headers.get(name));
+    const attempt: DeliveryAttempt = {
+      number: message.info.deliveryCount,
+      max: options.maxDeliver,
+      deadLetter: options.deadLetterSubject !== false,
+    };
+    const delivery: Delivery = {
+      eventName,
+      payload: message.data,
+      metadata: trace === undefined ? { requestId } : { requestId, trace },
+      messageId: headers?.get(MSG_ID_HEADER) || place,
+      attempt,
+    };
     const startedAt = performance.now();
-    const attempt = message.info.deliveryCount;
-    if (attempt > options.maxDeliver) {
+    if (attempt.number > attempt.max) {
       // The last delivery was never answered (the instance stopped, or ackWait passed).
-      const why = new Error(`not acknowledged after ${attempt - 1} deliveries`);
+      const why = new Error(`not acknowledged after ${attempt.number - 1} deliveries`);
       await this.#deadLetter(message, delivery, why, startedAt);
       return;
     }
@@ -135,14 +149,14 @@ export class Puller {
       await handle(delivery);
     } catch (err) {
       clearInterval(progress);
-      if (attempt >= options.maxDeliver || isUnprocessable(err)) {
+      if (dispositionOf(err, attempt) !== 'redelivered') {
         await this.#deadLetter(message, delivery, err, startedAt);
         return;
       }
       settle(() => message.nak());
       logDeliveryFailure(options.logger, delivery, err, {
-        attempt,
-        maxAttempts: options.maxDeliver,
+        attempt: attempt.number,
+        maxAttempts: attempt.max,
         disposition: 'redelivered',
         startedAt,
         group: options.group,
