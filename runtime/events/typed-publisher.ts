@@ -1,7 +1,7 @@
 /**
  * The publisher that `fwgen --client-events` generates for a service outside the app: it puts an
  * event on the app's transport exactly as the app's own `publishEvents` would (the same JSON text,
- * the same request id header), after the app's consumers' validators accepted that text, so a
+ * the same request id and trace context headers), after the app's consumers' validators accepted that text, so a
  * message the app would dead-letter never reaches the broker.
  */
 import { newRequestId, requestIdFor } from '../core/context/request-id.js';
@@ -31,6 +31,11 @@ export interface PublishOptions {
    * service publish; a new one when absent or not a short token (as the app makes its own).
    */
   readonly requestId?: string;
+  /**
+   * The trace context to carry to the consumer (`traceparent`, `tracestate`, `baggage`), as an
+   * OpenTelemetry propagator injects it into a plain object; the transport sends only those fields.
+   */
+  readonly trace?: Readonly<Record<string, string>>;
 }
 
 /** Publishes typed events to an app's consumers: `E` maps each event name to its payload type. */
@@ -81,7 +86,9 @@ export function typedPublisher<E>(
       }
       const requestId =
         options?.requestId === undefined ? newRequestId() : requestIdFor(options.requestId);
-      await transport.publish(name, encoder.encode(text), { requestId });
+      const trace = options?.trace;
+      const metadata = trace === undefined ? { requestId } : { requestId, trace };
+      await transport.publish(name, encoder.encode(text), metadata);
     },
     close: () => transport.close(),
   };

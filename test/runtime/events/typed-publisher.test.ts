@@ -115,6 +115,18 @@ describe('typedPublisher', () => {
     expect(sent[1]?.metadata?.requestId).not.toBe('not a token');
   });
 
+  it('passes a trace context on to the transport', async () => {
+    const { transport, sent } = recording();
+    const publisher = typedPublisher<Events>(codecs, transport);
+    const trace = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' };
+    await publisher.publish('raw.seen', 3, { requestId: 'req-43', trace });
+    await publisher.publish('raw.seen', 4, { requestId: 'req-44' });
+    expect(sent.map((s) => s.metadata)).toStrictEqual([
+      { requestId: 'req-43', trace },
+      { requestId: 'req-44' },
+    ]);
+  });
+
   it('writes an event without a writer as JSON.stringify does', async () => {
     const { transport, sent } = recording();
     const publisher = typedPublisher<Events>(codecs, transport);
