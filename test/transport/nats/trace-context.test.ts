@@ -174,4 +174,26 @@ describe('trace context over nats', () => {
       'dropped',
     ]);
   });
+
+  it('gives a broadcast delivery its only attempt, which drops the message', async () => {
+    const names = res.names();
+    const seen: Carried[] = [];
+    const transport = res.track(testTransport(names));
+    const handle = carriedBy(seen, () => {
+      throw new Error('feed down');
+    });
+    const subscriptions = [{ delivery: { broadcast: true } as const, eventNames: [EVENT], handle }];
+    await transport.start([EVENT], async () => {}, { subscriptions });
+
+    await transport.publish(EVENT, payload(7), { trace: TRACE });
+    await waitFor('the failure record', () =>
+      transport.logger.records.some((r) => r.msg === 'event failed'),
+    );
+
+    expect(seen.map((c) => [c.attempt, c.metadata?.trace])).toEqual([
+      [{ number: 1, max: 1, deadLetter: false }, TRACE],
+    ]);
+    const failed = transport.logger.records.filter((r) => r.msg === 'event failed');
+    expect(failed.map((r) => r.fields['disposition'])).toEqual(['dropped']);
+  });
 });
