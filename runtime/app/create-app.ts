@@ -272,8 +272,8 @@ export function createApp(options: AppOptions): App {
   };
 
   // A delivery's handler, with its span when telemetry is on.
-  const traced = (handle: DeliveryHandler, by: string, delivery: EventDelivery | undefined) =>
-    telemetry?.deliveries(handle, { system: by, group: groupOf(delivery) }) ?? handle;
+  const traced = (handle: DeliveryHandler, by: string, group: string | undefined) =>
+    telemetry?.deliveries(handle, { system: by, group }) ?? handle;
   // `app.emit` runs the consumers as the in-memory transport would, a producer span before them.
   const emitted = traced(
     (d) => deliver(d.eventName, d.payload, d.metadata),
@@ -281,7 +281,7 @@ export function createApp(options: AppOptions): App {
     undefined,
   );
   const emitToConsumers: SendEvent = (eventName, payload, metadata) =>
-    emitted({ eventName, payload, metadata });
+    emitted({ eventName, payload, metadata, messageId: metadata.messageId });
   const emit = telemetry?.send(emitToConsumers, 'fw_memory') ?? emitToConsumers;
 
   // An async graph first, then onInit of every instance, then the transport.
@@ -294,8 +294,8 @@ export function createApp(options: AppOptions): App {
     await lifecycle.init(instances.managed());
     const subscriptions = deliveries
       .subscriptions((routes) => (d) => deliver(d.eventName, d.payload, d.metadata, routes))
-      .map((s) => ({ ...s, handle: traced(s.handle, system, s.delivery) }));
-    const all = traced((d) => deliver(d.eventName, d.payload, d.metadata), system, undefined);
+      .map((s) => ({ ...s, handle: traced(s.handle, system, groupOf(s.delivery, transport)) }));
+    const all = traced((d) => deliver(d.eventName, d.payload, d.metadata), system, transport.group);
     await transport.start([...consumers.keys()].sort(), all, { logger, subscriptions });
     ready = true;
   };
@@ -376,9 +376,10 @@ function refuse(ex: HttpExchange, err: FwError): MaybePromise<Error | undefined>
   return sent === undefined ? err : sent.then(() => err);
 }
 
-/** The consumer group telemetry names: a named group's; none for the app's own or broadcast. */
-function groupOf(delivery: EventDelivery | undefined): string | undefined {
-  return delivery !== undefined && 'group' in delivery ? delivery.group : undefined;
+/** The consumer group telemetry names: a named group's, the transport's own, none for broadcast. */
+function groupOf(delivery: EventDelivery | undefined, transport: Transport): string | undefined {
+  if (delivery === undefined) return transport.group;
+  return 'group' in delivery ? delivery.group : undefined;
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -18,14 +18,15 @@ import { type Logger, log } from '../core/log/logger.js';
 import { type OptionChecks, optionChecks } from '../core/options.js';
 import { dispositionOf, logDeliveryFailure } from './delivery-log.js';
 import { traceFieldsOf } from './trace-fields.js';
-import type {
-  Delivery,
-  DeliveryAttempt,
-  DeliveryHandler,
-  EventDelivery,
-  EventMetadata,
-  Transport,
-  TransportStartOptions,
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryHandler,
+  type EventDelivery,
+  type EventMetadata,
+  messageIdFor,
+  type Transport,
+  type TransportStartOptions,
 } from './transport.js';
 
 /** Options of {@link inMemoryTransport}. */
@@ -128,7 +129,7 @@ export class InMemoryTransport implements Transport {
       eventName,
       payload,
       metadata: metadataOf(metadata),
-      messageId: randomUUID(),
+      messageId: messageIdFor(metadata, randomUUID),
       attempt: ONLY_ATTEMPT,
     };
     for (const lane of lanes) lane.waiting.push(delivery);

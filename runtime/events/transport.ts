@@ -3,6 +3,7 @@
  * delivers messages by event name to one handler and acknowledges a message only when the handler
  * resolves (at-least-once delivery).
  */
+import { isRequestId } from '../core/context/request-id.js';
 import { findError } from '../core/error-chain.js';
 import { FwError } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
@@ -24,6 +25,18 @@ export interface EventMetadata {
    * of at most {@link MAX_TRACE_FIELD} characters.
    */
   readonly trace?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The id to send the message with, when the sender chose one (telemetry does, to name it on
+   * the producer's span): used when it is a short token as `requestId` is, else the transport
+   * makes one. Every delivery of the message gives it back as `Delivery.messageId`.
+   */
+  readonly messageId?: string | undefined;
+}
+
+/** The id to send a message with: the one `metadata` chose when it is a short token, else `make()`'s. */
+export function messageIdFor(metadata: EventMetadata | undefined, make: () => string): string {
+  const id = metadata?.messageId;
+  return isRequestId(id) ? id : make();
 }
 
 /** The trace context header fields a transport carries with a message. */
@@ -107,6 +120,8 @@ export interface Transport {
    * `fw_memory`. Undefined: reported as `fw_custom`.
    */
   readonly system?: string;
+  /** The consumer group the app's own consumers share on the broker, as telemetry names it. */
+  readonly group?: string;
   /**
    * Whether the transport can reach its broker now (readiness). A transport without this member
    * counts as connected once started.

@@ -22,7 +22,7 @@ export type SendEvent = (
 export interface ConsumerFacts {
   /** The transport's `system` (`rabbitmq`, `nats`, `fw_memory`). */
   readonly system: string;
-  /** The consumer group, when the consumer names one; none for the app's own and broadcast. */
+  /** The consumer group: a named one, or the transport's own; none for broadcast consumers. */
   readonly group: string | undefined;
 }
 

@@ -6,6 +6,7 @@
  * attempt: a redelivered message gives one more in the same trace, its attempt and what became
  * of it (`fw.messaging.outcome`) on each. `messaging.process.duration` records each attempt.
  */
+import { randomUUID } from 'node:crypto';
 import { addRecordFields } from '../../core/log/record-fields.js';
 import { dispositionOf } from '../../events/delivery-log.js';
 import type { Delivery, DeliveryHandler } from '../../events/transport.js';
@@ -30,18 +31,22 @@ export type Outcome = 'ack' | 'redelivered' | 'dead-lettered' | 'dropped' | 'fai
 export function tracedSend(t: Telemetry, send: SendEvent, system: string): SendEvent {
   return (eventName, payload, metadata) => {
     const parent = t.api.context.active();
+    // The id is chosen here, so that the span can name the message the consumers will see.
+    const messageId = metadata.messageId ?? randomUUID();
     const attributes: Attributes = {
       'messaging.system': system,
       'messaging.operation.type': 'send',
       'messaging.operation.name': 'send',
       'messaging.destination.name': eventName,
+      'messaging.message.id': messageId,
       'messaging.message.body.size': payload.byteLength,
     };
     const kind = SpanKind.PRODUCER;
     const span = t.tracer.startSpan(`send ${eventName}`, { kind, attributes }, parent);
     const trace: FieldCarrier = {};
     t.propagator.inject(t.api.trace.setSpan(parent, span), trace, FIELD_SETTER);
-    const sent = within(t, parent, span, () => send(eventName, payload, { ...metadata, trace }));
+    const sending = { ...metadata, trace, messageId };
+    const sent = within(t, parent, span, () => send(eventName, payload, sending));
     return sent.then(
       () => span.end(),
       (err: unknown) => {

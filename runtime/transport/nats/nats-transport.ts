@@ -16,11 +16,12 @@ import {
 } from '../../core/pipeline/publish-outcome.js';
 import { type BrokerSubscription, brokerSubscriptions } from '../../events/subscriptions.js';
 import { traceFieldsOf } from '../../events/trace-fields.js';
-import type {
-  DeliveryHandler,
-  EventMetadata,
-  Transport,
-  TransportStartOptions,
+import {
+  type DeliveryHandler,
+  type EventMetadata,
+  messageIdFor,
+  type Transport,
+  type TransportStartOptions,
 } from '../../events/transport.js';
 import { InFlight, within } from '../shared/promises.js';
 import { type Connection, openConnection } from './connection.js';
@@ -69,6 +70,11 @@ export class NatsTransport implements Transport {
 
   constructor(options: NatsTransportOptions) {
     this.#options = resolveOptions(options);
+  }
+
+  /** The app's consumer group: its durable consumer's name. */
+  get group(): string {
+    return this.#options.group;
   }
 
   /**
@@ -200,7 +206,7 @@ export class NatsTransport implements Transport {
     const { nc, js } = await this.#connect();
     const gaveUp = () => this.#closed || nc.isClosed();
     // One id for every copy, those sent after the deadline included: the stream keeps one.
-    const msgID = natsLibrary().nats.nuid.next();
+    const msgID = messageIdFor(metadata, () => natsLibrary().nats.nuid.next());
     const headers = headersOf(metadata);
     const message: Outgoing =
       headers === undefined ? { subject, payload, msgID } : { subject, payload, msgID, headers };

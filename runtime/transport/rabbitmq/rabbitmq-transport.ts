@@ -23,6 +23,7 @@ import {
   type DeliveryHandler,
   type EventMetadata,
   isUnprocessable,
+  messageIdFor,
   type Transport,
   type TransportStartOptions,
 } from '../../events/transport.js';
@@ -67,6 +68,11 @@ export class RabbitMqTransport implements Transport {
     this.#log = new FallbackLogger(this.#options.logger);
   }
 
+  /** The app's consumer group: its queue's name. */
+  get group(): string {
+    return this.#options.group;
+  }
+
   /**
    * Connects, declares the group's queue bound to `eventNames` (and a queue for each other group
    * and the instance's broadcast queue, for `options.subscriptions`) and starts consuming.
@@ -101,7 +107,8 @@ export class RabbitMqTransport implements Transport {
     if (this.#closed) {
       return Promise.reject(new Error(`rabbitmq transport is closed; event ${eventName} not sent`));
     }
-    const message = { eventName, payload, messageId: randomUUID(), headers: headersOf(metadata) };
+    const messageId = messageIdFor(metadata, randomUUID);
+    const message = { eventName, payload, messageId, headers: headersOf(metadata) };
     return this.#publishing.track(this.#publish(message));
   }
 

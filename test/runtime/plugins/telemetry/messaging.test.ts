@@ -64,6 +64,9 @@ describe('event spans', () => {
     expect(process.spanContext().traceId).toBe(traceId);
     expect(parentOf(process)).toBe(send.spanContext().spanId);
     expect(process.links.map((l) => l.context.spanId)).toEqual([send.spanContext().spanId]);
+    expect(process.attributes['messaging.message.id']).toBe(
+      send.attributes['messaging.message.id'],
+    );
     expect(process.attributes).toMatchObject({
       'messaging.system': 'fw_memory',
       'messaging.operation.type': 'process',
