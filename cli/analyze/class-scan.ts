@@ -96,10 +96,20 @@ function uses(scope: Scope, node: ts.ClassLikeDeclaration | ts.ClassElement): Fw
     const owner = ts.isClassLike(node)
       ? `class ${node.name?.text ?? '(anonymous)'}`
       : `${(node.parent as ts.ClassLikeDeclaration).name?.text ?? '(anonymous class)'}.${memberName(node) ?? '(computed)'}`;
-    const message = `@${use.name} on ${owner} is not called: fw's decorators are factories, and applied bare under tsx or esbuild the decorator replaces the ${ts.isClassLike(node) ? 'class' : 'method'}; call it: \`${CALLS[use.name]}\``;
+    const message = `@${use.name} on ${owner} is not called: fw's decorators are factories, and one applied bare declares nothing and ${bareEffect(use, node)}; call it: \`${CALLS[use.name]}\``;
     scope.report('FW0109', use.node, message);
   }
   return found;
+}
+
+/**
+ * What a decorator applied bare does at run time (runtime/app/decorators.ts): nothing, but for a
+ * bare `@UseInterceptors` on a class under `experimentalDecorators`, which cannot be told from a call.
+ */
+function bareEffect(use: FwDecoratorUse, node: ts.ClassLikeDeclaration | ts.ClassElement): string {
+  if (!ts.isClassLike(node)) return 'leaves the method as it was';
+  if (use.name !== 'UseInterceptors') return 'leaves the class as it was';
+  return 'leaves the class as it was, or under experimentalDecorators replaces it with one that throws when constructed';
 }
 
 /** The controller `cls` declares, or undefined when it is none (problems are reported). */
@@ -196,6 +206,8 @@ function scanMember(
     }
     return undefined;
   }
+  // FW0109 reported a bare route decorator: it declares no route, so nothing else follows from it.
+  if (!use.called) return undefined;
   let placed = true;
   for (const other of routes.filter((u) => ROUTES[u.name]![0] !== kind)) {
     const want = KIND_WORDS[ROUTES[other.name]![0]][0];

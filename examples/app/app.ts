@@ -50,13 +50,13 @@ export function exampleApp(options: ExampleOptions = {}): App {
     // Idempotency-Key: a client that retries POST /orders with the same key (after a timeout, or
     // a 503 whose event's outcome was unknown) gets the first answer, and no second order. Each
     // caller's keys are their own; one instance keeps them in memory (Redis for several).
+    // The pages of those origins may open the order feed's WebSocket too: cors() is the app's one
+    // list of origins (the API's own always may).
     interceptors: [
       cors({ origins, credentials: true }),
       AuthInterceptor,
       idempotency({ scope: (ctx) => ctx.get<string>('auth.user') ?? '' }),
     ],
-    // Pages of those origins may open the order feed's WebSocket too (the API's own always may).
-    allowedOrigins: origins,
     // The page at /, its files with ETag and Last-Modified; the controllers' routes win over them.
     static: [{ root: PUBLIC, prefix: '/' }],
     // br or gzip for answers of 1 KiB or more, and for the Server-Sent Events stream.

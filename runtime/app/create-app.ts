@@ -45,6 +45,7 @@ import { type CompiledRoutes, compileRoutes } from './compile.js';
 import { GraphInstances } from './graph.js';
 import { InstanceLifecycle } from './graph-lifecycle.js';
 import { checkHealthPaths, healthProbe, type Readiness } from './health.js';
+import { InFlight, transportIdle } from './in-flight.js';
 import { type AppInstances, Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
 import { replacementsOf } from './overrides.js';
@@ -74,6 +75,13 @@ export interface App {
    * it would have travelled; rejects if one fails.
    */
   emit(eventName: string, payload: unknown, metadata?: EventMetadata): Promise<void>;
+  /**
+   * Resolves once every delivery this app has started (by its transport, by `emit`) and every
+   * event it has published is done, with the deliveries those cause; closes nothing. On a broker,
+   * a message still in the broker is not waited for.
+   * @see docs/API.md, "Waiting for the consumers"
+   */
+  idle(): Promise<void>;
   /**
    * Stops taking requests and messages, lets those in flight finish, closes the transport, then
    * calls `onClose()` of the graph's instances, in reverse dependency order.
@@ -131,6 +139,7 @@ export function createApp(options: AppOptions): App {
     transport.publish(name, payload, metadata);
   const send = telemetry?.send(toTransport, system) ?? toTransport;
   const consumers = new Map<string, Route[]>();
+  const inFlight = new InFlight(transportIdle(transport));
   const deliveries = new ConsumerDeliveries();
   const unconsumed = warnUnconsumed(logger, (name) => consumers.has(name));
   // An event is written by the writer of its published type, when fwgen found one: the broker
@@ -141,7 +150,8 @@ export function createApp(options: AppOptions): App {
     publish: (ctx: Context, event: DomainEvent) => {
       unconsumed(event.name);
       const text = eventWriters.get(event.name)?.(event) ?? JSON.stringify(event);
-      return send(event.name, encoder.encode(text), { requestId: requestIdOf(ctx) });
+      const sent = send(event.name, encoder.encode(text), { requestId: requestIdOf(ctx) });
+      return inFlight.track(sent);
     },
   };
   const hooks = [...(options.hooks ?? []), eventDispatchHook(new DefaultDispatcher([publisher]))];
@@ -239,7 +249,7 @@ export function createApp(options: AppOptions): App {
     encode: plugins.encoder(),
   });
 
-  const deliver = async (
+  const deliverNow = async (
     eventName: string,
     payload: Uint8Array,
     metadata: EventMetadata | undefined,
@@ -270,6 +280,7 @@ export function createApp(options: AppOptions): App {
     const failure = failures.reduce<Error | undefined>((a, b) => joinErrors(a, b), undefined);
     if (failure !== undefined) throw failure;
   };
+  const deliver = inFlight.wrap(deliverNow);
 
   // A delivery's handler, with its span when telemetry is on.
   const traced = (handle: DeliveryHandler, by: string, group: string | undefined) =>
@@ -340,10 +351,11 @@ export function createApp(options: AppOptions): App {
       await open();
       return inject({ execute: http, limits: resolved.limits, budget, logger, probe }, request);
     },
-    async emit(eventName, payload, metadata) {
+    emit: inFlight.wrap(async (eventName: string, payload: unknown, metadata?: EventMetadata) => {
       await open();
       await emit(eventName, toPayload(payload), metadata ?? {});
-    },
+    }),
+    idle: () => inFlight.idle(),
     async close() {
       closed = true;
       await server.close();

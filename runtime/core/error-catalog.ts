@@ -98,7 +98,7 @@ export const ERRORS = {
     403,
     (p) =>
       `Origin '${p.origin}' may not open a WebSocket here; ` +
-      'list it in createApp({ allowedOrigins }) to allow it',
+      'allow it in cors({ origins }) or createApp({ allowedOrigins })',
   ),
   FW_ERR_WEBSOCKET_HANDSHAKE_REFUSED: t(401, () => 'The WebSocket handshake was refused'),
   FW_ERR_WEBSOCKET_CAPACITY: t<{ limit: number }>(

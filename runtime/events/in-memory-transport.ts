@@ -7,7 +7,8 @@
  * to no subscription, so that a retry does not duplicate it; the first refusal of an episode is
  * logged. A failed delivery is logged (or given to `onError`), not retried. `close()` waits for
  * the deliveries queued and in flight, and the events they publish meanwhile are still delivered
- * (a broker transport takes them until it has drained, too): only then is it closed.
+ * (a broker transport takes them until it has drained, too): only then is it closed. `idle()` waits
+ * for the same and leaves the transport open.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -87,7 +88,8 @@ export class InMemoryTransport implements Transport {
   #scheduled = false;
   /** Queued or running deliveries, over every lane. */
   #pending = 0;
-  #idle: (() => void) | undefined;
+  /** Called, then forgotten, when the last delivery queued or running is done. */
+  #whenIdle: (() => void)[] = [];
   #drained: Promise<void> | undefined;
 
   constructor(options: InMemoryTransportOptions = {}) {
@@ -145,16 +147,25 @@ export class InMemoryTransport implements Transport {
     return !this.#closed;
   }
 
+  /**
+   * Resolves once no delivery is queued or running, the deliveries of the events those publish
+   * included; the transport stays open. `app.idle()` waits for it.
+   */
+  idle(): Promise<void> {
+    if (this.#pending === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.#whenIdle.push(resolve));
+  }
+
   async close(): Promise<void> {
     if (this.#pending === 0) {
       this.#closed = true;
       return;
     }
     this.#drained ??= new Promise<void>((resolve) => {
-      this.#idle = () => {
+      this.#whenIdle.push(() => {
         this.#closed = true;
         resolve();
-      };
+      });
     });
     await this.#drained;
   }
@@ -213,7 +224,7 @@ export class InMemoryTransport implements Transport {
     } finally {
       lane.running--;
       this.#pump(lane);
-      if (--this.#pending === 0) this.#idle?.();
+      if (--this.#pending === 0) for (const then of this.#whenIdle.splice(0)) then();
     }
   }
 }

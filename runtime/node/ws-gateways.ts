@@ -14,6 +14,7 @@ import { FwError, type HttpError } from '../core/errors.js';
 import { elapsedMs, type Logger, log } from '../core/log/logger.js';
 import type { Interceptor } from '../core/pipeline/interceptor.js';
 import type { Execute, Route } from '../core/pipeline/pipeline.js';
+import { isOriginPolicy } from '../core/request/origin.js';
 import { WebSocketRequestSnapshot } from '../core/request/ws-request-snapshot.js';
 import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
 import type { WebSocketLimits } from '../ws/limits.js';
@@ -129,7 +130,8 @@ export class WebSocketGateways {
     if (bad !== undefined) {
       return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_BAD_REQUEST', { reason: bad }), up);
     }
-    if (!originAllowed(req, this.#allowed)) {
+    const policies = this.#init.interceptors.filter(isOriginPolicy);
+    if (!originAllowed(req, this.#allowed, policies)) {
       const origin = String(req.headers.origin);
       return this.#refuse(socket, new FwError('FW_ERR_WEBSOCKET_ORIGIN', { origin }), up);
     }

@@ -1,12 +1,13 @@
 /**
  * The origin policy of WebSocket upgrades (as gorilla/websocket's `checkSameOrigin` decides it): a
  * request without `Origin` is not from a browser and passes; a browser's `Origin` must name the host
- * the request was sent to, or be listed in `allowedOrigins`. Only the host and port are compared, not
+ * the request was sent to, be listed in `allowedOrigins`, or be allowed by an origin policy among the
+ * global interceptors (`cors()`, its list or function). Only the host and port are compared, not
  * the scheme, so a server behind a proxy that ends TLS still recognises its own pages.
  * @see https://www.rfc-editor.org/rfc/rfc6454#section-7 (the `Origin` header)
  */
 import type { IncomingMessage } from 'node:http';
-import { normalizeOrigin } from '../core/request/origin.js';
+import { normalizeOrigin, type OriginPolicy } from '../core/request/origin.js';
 
 /**
  * A serialized origin as browsers send it (RFC 6454 section 6.2): `scheme://host[:port]` and nothing
@@ -17,13 +18,18 @@ import { normalizeOrigin } from '../core/request/origin.js';
 const SERIALIZED = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/\\?#@%]+$/;
 
 /** Whether the upgrade request `req` may proceed under the origin policy. */
-export function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): boolean {
+export function originAllowed(
+  req: IncomingMessage,
+  allowed: ReadonlySet<string>,
+  policies: readonly OriginPolicy[] = [],
+): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   if (origin !== 'null' && !SERIALIZED.test(origin)) return false;
   const normalized = normalizeOrigin(origin);
   if (normalized === undefined) return false;
   if (allowed.has(normalized)) return true;
+  if (policies.some((p) => p.allowsWebSocketOrigin(origin))) return true;
   if (normalized === 'null') return false;
   const host = req.headers.host;
   if (host === undefined) return false;

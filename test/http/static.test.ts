@@ -1,6 +1,6 @@
 // Static files of createApp({ static }) (runtime/static/, docs/API.md "Static files") over a real
 // socket: each status and header @fastify/send gives, index and redirects, dotfiles, the SPA
-// fallback, 405 for other methods, routes winning over files, and the global interceptors around
+// fallback, 404 for other methods, routes winning over files, and the global interceptors around
 // each file. Path safety has its own suites: test/security/static-traversal.test.ts, test/fuzz/.
 import { HttpError, type StaticOptions } from 'fw';
 import {
@@ -259,7 +259,7 @@ describe('the single-page app fallback', () => {
     const html = { Accept: 'text/html' };
     expect((await rawRequest(s.port, 'GET', '/assets/app.js', html)).body).toBe(FILES['app.js']);
     expect((await rawRequest(s.port, 'GET', '/elsewhere', html)).status).toBe(404);
-    expect((await rawRequest(s.port, 'POST', '/assets/app/x', html)).status).toBe(405);
+    expect((await rawRequest(s.port, 'POST', '/assets/app/x', html)).status).toBe(404);
   });
 
   it('a refused path gets 404, not the fallback', async () => {
@@ -269,27 +269,35 @@ describe('the single-page app fallback', () => {
   });
 });
 
-// The router has GET (so HEAD) on `<prefix>/*`: another method on such a path is a route's path
-// with the wrong method, 405 with Allow, whether or not a file is there (routing never reads the disk).
+// The router has GET (so HEAD) on `<prefix>/*` as a fallback: a path that only the static files
+// take is no route's path, so another method there is 404 as anywhere no route matches, whether or
+// not a file is there (routing never reads the disk).
 describe('other methods', () => {
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s: 405 with Allow: GET, HEAD', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s: 404, no Allow', async (method) => {
     const s = await served();
-    for (const path of ['/assets/app.js', '/assets/missing']) {
+    for (const path of ['/assets/app.js', '/assets/missing', '/assets']) {
       const res = await rawRequest(s.port, method, path);
-      expect(res.status).toBe(405);
-      expect(res.headers['allow']).toBe('GET, HEAD');
+      expect([res.status, res.headers['allow']]).toEqual([404, undefined]);
     }
   });
 });
 
 describe('other methods with the prefix /', () => {
-  it('every path no route takes is 405 for POST; a route of its own answers', async () => {
+  it('a misspelled POST is 404, not 405; a route of its own answers', async () => {
     const s = await served({ prefix: '/' }, [
       { method: 'POST', path: '/items', handle: () => 'created' },
     ]);
     const res = await rawRequest(s.port, 'POST', '/nope');
-    expect([res.status, res.headers['allow']]).toEqual([405, 'GET, HEAD']);
+    expect([res.status, res.headers['allow']]).toEqual([404, undefined]);
     expect((await rawRequest(s.port, 'POST', '/items')).body).toBe('created');
+  });
+
+  it("a route's path answers 405 for another method, with the files' GET in Allow", async () => {
+    const s = await served({ prefix: '/' }, [
+      { method: 'POST', path: '/items', handle: () => 'created' },
+    ]);
+    const res = await rawRequest(s.port, 'PUT', '/items');
+    expect([res.status, res.headers['allow']]).toEqual([405, 'GET, HEAD, POST']);
   });
 });
 

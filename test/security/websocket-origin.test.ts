@@ -13,7 +13,7 @@ function refused(origin: string) {
     403,
     'Forbidden',
     `Origin '${origin}' may not open a WebSocket here; ` +
-      'list it in createApp({ allowedOrigins }) to allow it',
+      'allow it in cors({ origins }) or createApp({ allowedOrigins })',
     'FW_ERR_WEBSOCKET_ORIGIN',
   );
 }

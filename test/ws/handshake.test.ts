@@ -1,6 +1,7 @@
 // Upgrade routing, the origin policy and the handshake interceptors (API.md section 5b).
 import { HttpError } from 'fw';
 import type { HandlerMeta, Interceptor, WebSocketHandshakeContext } from 'fw/core';
+import { cors } from 'fw/cors';
 import { describe, expect, it } from 'vitest';
 import { Client, problem, RawClient, refusal, serve } from './support.js';
 
@@ -91,7 +92,7 @@ describe('origin policy', () => {
         403,
         'Forbidden',
         "Origin 'https://evil.example' may not open a WebSocket here; " +
-          'list it in createApp({ allowedOrigins }) to allow it',
+          'allow it in cors({ origins }) or createApp({ allowedOrigins })',
         'FW_ERR_WEBSOCKET_ORIGIN',
       ),
     );
@@ -103,6 +104,56 @@ describe('origin policy', () => {
     expect(await client.ask('x')).toBe('in a');
     const other = await refusal(port, '/ws/rooms/a', { origin: 'https://app.example:8443' });
     expect(other.status).toBe(403);
+  });
+});
+
+// One list of origins for fetch and WebSocket: a page that cors() lets call the API may open its
+// WebSockets without allowedOrigins repeating it.
+describe('the origin policy of a cors() interceptor among the global ones', () => {
+  const refusedBy = (origin: string) =>
+    problem(
+      403,
+      'Forbidden',
+      `Origin '${origin}' may not open a WebSocket here; ` +
+        'allow it in cors({ origins }) or createApp({ allowedOrigins })',
+      'FW_ERR_WEBSOCKET_ORIGIN',
+    );
+
+  it('accepts an origin of its list, and refuses one it does not allow', async () => {
+    const interceptors = [cors({ origins: ['https://app.example'], credentials: true })];
+    const { port } = await serve([room], { interceptors });
+    const client = await Client.open(port, '/ws/rooms/a', { origin: 'https://app.example' });
+    expect(await client.ask('x')).toBe('in a');
+    const other = await refusal(port, '/ws/rooms/a', { origin: 'https://evil.example' });
+    expect([other.status, other.json]).toEqual([403, refusedBy('https://evil.example')]);
+  });
+
+  it('accepts an origin its function allows', async () => {
+    const origins = (origin: string) => origin.endsWith('.app.example');
+    const { port } = await serve([room], { interceptors: [cors({ origins })] });
+    const client = await Client.open(port, '/ws/rooms/a', { origin: 'https://eu.app.example' });
+    expect(await client.ask('x')).toBe('in a');
+    const other = await refusal(port, '/ws/rooms/a', { origin: 'https://app.example.evil' });
+    expect(other.status).toBe(403);
+  });
+
+  it("does not extend '*' to WebSockets: a browser sends its cookies with every upgrade", async () => {
+    const { port } = await serve([room], { interceptors: [cors({ origins: '*' })] });
+    const res = await refusal(port, '/ws/rooms/a', { origin: 'https://any.example' });
+    expect([res.status, res.json]).toEqual([403, refusedBy('https://any.example')]);
+    const own = await Client.open(port, '/ws/rooms/a', { origin: `http://127.0.0.1:${port}` });
+    expect(await own.ask('x')).toBe('in a');
+  });
+
+  it('keeps allowedOrigins working beside it', async () => {
+    const { port } = await serve([room], {
+      interceptors: [cors({ origins: ['https://app.example'] })],
+      allowedOrigins: ['https://admin.example'],
+    });
+    for (const origin of ['https://app.example', 'https://admin.example']) {
+      const client = await Client.open(port, '/ws/rooms/a', { origin });
+      expect(await client.ask('x')).toBe('in a');
+    }
   });
 });
 

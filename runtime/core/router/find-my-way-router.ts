@@ -57,6 +57,8 @@ export class FindMyWayRouter<T> implements Router<T> {
    */
   readonly #slashed: Instance;
   readonly #methods = new Set<string>();
+  /** The values of `addPrefix`: a path only they take is no route's path for `allowed()`. */
+  readonly #fallbacks = new Set<T>();
 
   constructor() {
     const config: FindMyWay.Config<FindMyWay.HTTPVersion.V1> & {
@@ -100,7 +102,9 @@ export class FindMyWayRouter<T> implements Router<T> {
    * Registers `value` for `method` on `prefix` followed by anything (`/assets/*`; `/*` for `/`),
    * outside the portable grammar: for static files. find-my-way tries static segments, then
    * `:name` segments, then the wildcard, backtracking, so every route `add`ed that matches a path
-   * wins over this one. `prefix` is `/` or starts with `/` and does not end with it.
+   * wins over this one. `prefix` is `/` or starts with `/` and does not end with it. A path that
+   * only such values take (here, or added again under another pattern) gets no methods from
+   * `allowed()`: another method there is a 404, not a 405.
    * @internal
    */
   addPrefix(method: string, prefix: string, value: T, label: string): void {
@@ -114,6 +118,7 @@ export class FindMyWayRouter<T> implements Router<T> {
       throw err;
     }
     this.#methods.add(method);
+    this.#fallbacks.add(value);
   }
 
   find(method: string, path: string): RouteMatch<T> | null {
@@ -132,9 +137,14 @@ export class FindMyWayRouter<T> implements Router<T> {
     if (path.charCodeAt(0) !== SLASH) return [];
     const p = literalHash(path);
     const methods: string[] = [];
+    let routed = false;
     for (const method of this.#methods) {
-      if (this.#lookup(method, p, true) !== null) methods.push(method);
+      const hit = this.#lookup(method, p, true);
+      if (hit === null) continue;
+      methods.push(method);
+      routed ||= !this.#fallbacks.has(hit.value);
     }
+    if (!routed) return [];
     if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
     return methods.sort();
   }

@@ -3,7 +3,9 @@
  * preflight from an allowed origin is answered 204 at once and the pipeline stops; any other
  * request from an allowed origin is served as usual, with the headers that let the page read the
  * answer. The headers are set in `preHandle`, before the staged response's checkpoint, so an error
- * response keeps them. An origin not allowed gets no `Access-Control-*` header.
+ * response keeps them. An origin not allowed gets no `Access-Control-*` header. Among the app's
+ * global interceptors it is an origin policy: the WebSocket upgrade accepts the origins it allows
+ * by list or function (not `'*'`: a browser sends its cookies with every upgrade).
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
 
@@ -11,6 +13,7 @@ import type { ExecutionContext } from '../../core/pipeline/execution-context.js'
 import type { Interceptor } from '../../core/pipeline/interceptor.js';
 import { RESPONSE_WRITER_KEY } from '../../core/pipeline/keys.js';
 import { ErrAbortPipeline } from '../../core/pipeline/pipeline.js';
+import type { OriginPolicy } from '../../core/request/origin.js';
 import type { ResponseWriter } from '../../http/staged-response.js';
 import { type CorsConfig, type CorsOptions, corsConfig } from './cors-options.js';
 
@@ -22,11 +25,22 @@ import { type CorsConfig, type CorsOptions, corsConfig } from './cors-options.js
 const BROWSER_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(?:[a-z0-9._~-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
 
 /** The interceptor {@link cors} returns. */
-class CorsInterceptor implements Interceptor {
+class CorsInterceptor implements Interceptor, OriginPolicy {
   readonly #config: CorsConfig;
+  /** Whether `origins` is `'*'`, which does not extend to WebSocket upgrades. */
+  readonly #anyOrigin: boolean;
 
-  constructor(config: CorsConfig) {
+  constructor(config: CorsConfig, anyOrigin: boolean) {
     this.#config = config;
+    this.#anyOrigin = anyOrigin;
+  }
+
+  /**
+   * Whether a page of `origin` may open the app's WebSockets: when this interceptor allows it by
+   * its list or function. `'*'` allows none beyond the app's own (cross-site WebSocket hijacking).
+   */
+  allowsWebSocketOrigin(origin: string): boolean {
+    return !this.#anyOrigin && this.#allows(origin);
   }
 
   preHandle(ctx: ExecutionContext): Error | undefined {
@@ -82,5 +96,5 @@ function allowedHeaders(requested: string, config: CorsConfig): string {
  * @see docs/API.md, "CORS"
  */
 export function cors(options: CorsOptions): Interceptor {
-  return new CorsInterceptor(corsConfig(options));
+  return new CorsInterceptor(corsConfig(options), options.origins === '*');
 }

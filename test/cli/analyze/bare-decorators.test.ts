@@ -42,8 +42,9 @@ function diagnose(experimentalDecorators: boolean): string[] {
   return diagnostics.map((d) => `${d.at.file}:${d.at.line}:${d.at.column} ${d.code} ${d.message}`);
 }
 
-const fix = (what: string, replaced: 'class' | 'method', call: string) =>
-  `${what} is not called: fw's decorators are factories, and applied bare under tsx or esbuild the decorator replaces the ${replaced}; call it: \`${call}\``;
+// What the message says a bare decorator does is what runtime/app/decorators.ts does with one.
+const fix = (what: string, kept: 'class' | 'method', call: string) =>
+  `${what} is not called: fw's decorators are factories, and one applied bare declares nothing and leaves the ${kept} as it was; call it: \`${call}\``;
 
 describe('fwgen on decorators applied bare', () => {
   const expected = [
@@ -63,5 +64,47 @@ describe('fwgen on decorators applied bare', () => {
 
   it('reports the same under experimentalDecorators', () => {
     expect(diagnose(true)).toEqual(expected);
+  });
+
+  // A bare route decorator declares no route: no duplicate of the controller's root route, and no
+  // parameter that names no key of it, besides the one error for the typo.
+  it('gives one error for a bare @Get beside another route, with a route-key parameter', () => {
+    const source = `import { Controller, Get } from 'fw';
+
+@Controller('/notes')
+export class NotesController {
+  @Get()
+  list(): string[] {
+    return [];
+  }
+
+  @Get
+  get(id: number): string {
+    return String(id);
+  }
+}
+`;
+    const { diagnostics } = analyzeApp({ 'notes.ts': source }, false);
+    expect(diagnostics.map((d) => `${d.at.line}:${d.at.column} ${d.code} ${d.message}`)).toEqual([
+      `10:3 FW0109 ${fix('@Get on NotesController.get', 'method', '@Get()')}`,
+    ]);
+  });
+
+  it('says what a bare @UseInterceptors on a class does under experimentalDecorators', () => {
+    const source = `import { Controller, Get, UseInterceptors } from 'fw';
+
+@Controller('/notes')
+@UseInterceptors
+export class NotesController {
+  @Get()
+  list(): string[] {
+    return [];
+  }
+}
+`;
+    const { diagnostics } = analyzeApp({ 'notes.ts': source }, true);
+    expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      "FW0109 @UseInterceptors on class NotesController is not called: fw's decorators are factories, and one applied bare declares nothing and leaves the class as it was, or under experimentalDecorators replaces it with one that throws when constructed; call it: `@UseInterceptors(AuthInterceptor)`",
+    ]);
   });
 });

@@ -227,3 +227,35 @@ describe('InMemoryTransport subscriptions', () => {
     expect([most, slow]).toEqual([2, ['a:1', 'a:2', 'a:3', 'a:4', 'a:5']]);
   });
 });
+
+describe('InMemoryTransport idle()', () => {
+  // What app.idle() waits for: every queued and running delivery, and those their handler
+  // publishes meanwhile; the transport stays open.
+  it('resolves once what was queued and what it published is delivered, and stays open', async () => {
+    const delivered: string[] = [];
+    const transport = new InMemoryTransport();
+    await transport.start(['a', 'b'], async (d) => {
+      await nextTurn();
+      delivered.push(text(d));
+      if (d.eventName === 'a') await transport.publish('b', bytes('from a'));
+    });
+    await transport.publish('a', bytes('1'));
+    await transport.idle();
+    expect(delivered).toEqual(['a:1', 'b:from a']);
+    await transport.publish('b', bytes('2'));
+    await transport.idle();
+    expect(delivered).toEqual(['a:1', 'b:from a', 'b:2']);
+    await transport.close();
+  });
+
+  it('resolves at once with nothing queued', async () => {
+    const { transport } = await started(['a']);
+    let idle = false;
+    void transport.idle().then(() => {
+      idle = true;
+    });
+    await Promise.resolve();
+    expect(idle).toBe(true);
+    await transport.close();
+  });
+});

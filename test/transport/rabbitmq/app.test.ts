@@ -3,10 +3,11 @@
 
 import type { Channel, ChannelModel, GetMessage } from 'amqplib';
 import { type App, createApp } from 'fw';
+import type { Context } from 'fw/context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anError } from '../../http/support.js';
 import { eventFailed } from '../support.js';
-import { bindings, OrderEvents } from './app-bindings.js';
+import { bindings, type OrderEvent, OrderEvents } from './app-bindings.js';
 import {
   admin,
   deleteAll,
@@ -38,9 +39,28 @@ afterEach(async () => {
   await deleteAll([names.group, names.deadQueue], [names.exchange, names.deadExchange]);
 });
 
-/** An app of the test's group; `inject` starts its transport, as `listen` would. */
-async function startApp(options?: Parameters<typeof testTransport>[1], maxPayloadBytes?: number) {
+/** Consumers whose `order.placed` one starts, then waits until the test calls `open()`. */
+function gatedOrderEvents() {
   const consumer = new OrderEvents();
+  const gate = { started: false, open: () => {} };
+  const opened = new Promise<void>((resolve) => {
+    gate.open = resolve;
+  });
+  const onPlaced = consumer.onPlaced.bind(consumer);
+  consumer.onPlaced = (async (event: OrderEvent, ctx: Context) => {
+    gate.started = true;
+    await opened;
+    onPlaced(event, ctx);
+  }) as unknown as typeof consumer.onPlaced;
+  return { consumer, gate };
+}
+
+/** An app of the test's group; `inject` starts its transport, as `listen` would. */
+async function startApp(
+  options?: Parameters<typeof testTransport>[1],
+  maxPayloadBytes?: number,
+  consumer = new OrderEvents(),
+) {
   const transport = testTransport(names, options);
   const app = createApp({
     bindings,
@@ -137,5 +157,18 @@ describe('rabbitmq transport under createApp', () => {
     await waitFor('every follow-up', () => {
       return new Set([...a.consumer.invoiced, ...b.consumer.invoiced]).size === n;
     });
+  });
+
+  // On a broker, app.idle() waits for the deliveries this process has started and for its own
+  // publishes to be confirmed; a message still in the broker has not started.
+  it('app.idle() waits for a delivery the app has started, and its confirmed follow-up', async () => {
+    const { consumer, gate } = gatedOrderEvents();
+    const { app } = await startApp(undefined, undefined, consumer);
+    await app.inject({ method: 'POST', url: '/orders/6' });
+    await waitFor('the consumer to start', () => gate.started);
+    setTimeout(gate.open, 20);
+    await app.idle();
+    expect(consumer.placed).toEqual([6]);
+    await waitFor('the follow-up event', () => consumer.invoiced.includes(6));
   });
 });

@@ -31,9 +31,15 @@ describe('addPrefix', () => {
     expect(router().find(method, path)?.value ?? null).toBe(want);
   });
 
-  it('gives GET and HEAD as allowed under the prefix', () => {
-    expect(router().allowed('/assets/app.js')).toEqual(['GET', 'HEAD']);
-    expect(router().allowed('/assets/upload')).toEqual(['GET', 'HEAD', 'POST']);
+  // A prefix is a fallback: a path only it takes is no route's path (404 for another method).
+  it.each<[string, string[]]>([
+    ['/assets/app.js', []],
+    ['/other', []],
+    ['/', []],
+    ['/assets/upload', ['GET', 'HEAD', 'POST']],
+    ['/assets/special', ['GET', 'HEAD']],
+  ])('allowed(%s): %j', (path, want) => {
+    expect(router().allowed(path)).toEqual(want);
   });
 
   it('refuses the same prefix twice, naming both', () => {
