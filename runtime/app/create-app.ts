@@ -21,12 +21,8 @@ import { consumerProtocol } from '../events/consumer-protocol.js';
 import { DefaultDispatcher, eventDispatchHook } from '../events/dispatcher.js';
 import { EventContext } from '../events/event-context.js';
 import { inMemoryTransport } from '../events/in-memory-transport.js';
-import type {
-  DeliveryHandler,
-  EventDelivery,
-  EventMetadata,
-  Transport,
-} from '../events/transport.js';
+import { groupOf } from '../events/subscriptions.js';
+import type { DeliveryHandler, EventMetadata, Transport } from '../events/transport.js';
 import { warnUnconsumed } from '../events/unconsumed.js';
 import { ByteBudget } from '../http/byte-budget.js';
 import type { HttpExchange } from '../http/exchange.js';
@@ -305,7 +301,7 @@ export function createApp(options: AppOptions): App {
     await lifecycle.init(instances.managed());
     const subscriptions = deliveries
       .subscriptions((routes) => (d) => deliver(d.eventName, d.payload, d.metadata, routes))
-      .map((s) => ({ ...s, handle: traced(s.handle, system, groupOf(s.delivery, transport)) }));
+      .map((s) => ({ ...s, handle: traced(s.handle, system, groupOf(s, transport)) }));
     const all = traced((d) => deliver(d.eventName, d.payload, d.metadata), system, transport.group);
     await transport.start([...consumers.keys()].sort(), all, { logger, subscriptions });
     ready = true;
@@ -386,12 +382,6 @@ function refuse(ex: HttpExchange, err: FwError): MaybePromise<Error | undefined>
   stageError(ex.response, err);
   const sent = ex.send();
   return sent === undefined ? err : sent.then(() => err);
-}
-
-/** The consumer group telemetry names: a named group's, the transport's own, none for broadcast. */
-function groupOf(delivery: EventDelivery | undefined, transport: Transport): string | undefined {
-  if (delivery === undefined) return transport.group;
-  return 'group' in delivery ? delivery.group : undefined;
 }
 
 function toPayload(payload: unknown): Uint8Array {

@@ -8,8 +8,19 @@ import type {
   Delivery,
   DeliveryHandler,
   Subscription,
+  Transport,
   TransportStartOptions,
 } from './transport.js';
+
+/**
+ * The consumer group whose deliveries `subscription` gets, as telemetry names it: the one it
+ * names, else the transport's own; none for a broadcast one, whose instances each get all.
+ */
+export function groupOf(subscription: Subscription, transport: Transport): string | undefined {
+  const delivery = subscription.delivery;
+  if (delivery === undefined) return transport.group;
+  return 'group' in delivery ? delivery.group : undefined;
+}
 
 /** A subscription as a broker opens it. @internal */
 export interface BrokerSubscription {
