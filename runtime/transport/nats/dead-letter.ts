@@ -8,23 +8,10 @@ import type { Disposition } from '../../events/delivery-log.js';
 import { traceFieldsOf } from '../../events/trace-fields.js';
 import type { Delivery } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
+import { DEAD_LETTER_HEADERS } from './dead-letter-headers.js';
 import { natsLibrary } from './library.js';
 import type { ResolvedOptions } from './options.js';
 import { publishAcked } from './publish-acked.js';
-
-/** The headers a dead letter carries besides the original payload. */
-export const DEAD_LETTER_HEADERS = Object.freeze({
-  /** The event name. */
-  event: 'Fw-Event',
-  /** The consumer group whose handler failed. */
-  group: 'Fw-Group',
-  /** How many times the message was delivered. */
-  deliveries: 'Fw-Deliveries',
-  /** The last failure, on one line. */
-  error: 'Fw-Error',
-  /** The original message's sequence in the stream. */
-  sequence: 'Fw-Stream-Sequence',
-});
 
 const MAX_ERROR_CHARS = 512;
 

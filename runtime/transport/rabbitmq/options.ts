@@ -46,7 +46,18 @@ export interface RabbitMqTransportOptions {
    * Opens a connection; replace it to pass socket or TLS options.
    * @default amqplib's `connect`, giving up on a connection not open within 10 s
    */
-  readonly connect?: (url: string) => Promise<ChannelModel>;
+  readonly connect?: (url: string) => Promise<AmqpConnection>;
+}
+
+/**
+ * A connection as `connect` answers it: amqplib's `ChannelModel`, in fw's own words, so that fw's
+ * declarations name nothing of amqplib and an app compiles before it is installed.
+ */
+export interface AmqpConnection {
+  createChannel(): Promise<unknown>;
+  createConfirmChannel(): Promise<unknown>;
+  close(): Promise<void>;
+  on(event: string, listener: (...args: never[]) => void): unknown;
 }
 
 /** The options with defaults applied. @internal */
@@ -61,7 +72,7 @@ export interface ResolvedOptions {
   readonly publishTimeoutMs: number;
   /** The option as given: undefined for the app's. */
   readonly logger: Logger | undefined;
-  readonly connect: (url: string) => Promise<ChannelModel>;
+  readonly connect: (url: string) => Promise<AmqpConnection>;
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;

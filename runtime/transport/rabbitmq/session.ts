@@ -54,7 +54,8 @@ export class Session {
     options: ResolvedOptions,
     onLost: (session: Session, reason: Error) => void,
   ): Promise<Session> {
-    const model = await options.connect(options.url);
+    // What connect gave is amqplib's ChannelModel, whatever the option's type says of it.
+    const model = (await options.connect(options.url)) as ChannelModel;
     let session: Session | undefined;
     let lostBeforeOpen: Error | undefined;
     const closed = new Promise<void>((resolve) => {
