@@ -4,7 +4,7 @@
 // installed fwgen and serves real requests; the failing one is logged once, as a JSON line with its
 // method, path, status, request id and duration. Then the production install: fw alone, measured
 // against its budget.
-import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appWith, exercise, generate, tools } from './exercise.js';
@@ -55,6 +55,43 @@ describe('toolchains, from the packed tarballs', () => {
     const tsc = await app.run('npx', ['tsc', '-p', 'tsconfig.json']);
     expect([tsc.exitCode, tsc.stdout]).toEqual([0, '']);
     await exercise(app, 'node', ['dist/main.js'], 'toolchain-typescript-7-1');
+  });
+
+  // The broker clients are optional peers: an app imports a transport before it installs one, and
+  // its tsc must not fail on fw's declarations naming the client's types.
+  it('tsc (skipLibCheck: false) compiles an app importing both transports, with no broker client installed', async () => {
+    const app = await appWith('transports', tools('typescript', '@types/node'));
+    for (const name of ['amqplib', '@nats-io/jetstream', '@nats-io/transport-node', 'redis']) {
+      expect(existsSync(join(app.dir, 'node_modules', name)), name).toBe(false);
+    }
+    writeFileSync(
+      join(app.dir, 'brokers.ts'),
+      [
+        "import { createApp, type Bindings } from 'fw';",
+        "import { rabbitmqTransport, type RabbitMqTransportOptions } from 'fw/transport/rabbitmq';",
+        "import { natsTransport, type NatsTransportOptions } from 'fw/transport/nats';",
+        "const rabbit: RabbitMqTransportOptions = { url: 'amqp://127.0.0.1:5672', group: 'notes' };",
+        "const nats: NatsTransportOptions = { url: 'nats://127.0.0.1:4222', group: 'notes' };",
+        'export const apps = (bindings: Bindings) => [',
+        '  createApp({ bindings, transport: rabbitmqTransport(rabbit) }),',
+        '  createApp({ bindings, transport: natsTransport(nats) }),',
+        '];',
+        '',
+      ].join('\n'),
+    );
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: ['node'],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+    };
+    const config = { compilerOptions, files: ['brokers.ts'] };
+    writeFileSync(join(app.dir, 'tsconfig.brokers.json'), JSON.stringify(config));
+    const tsc = await app.run('npx', ['tsc', '-p', 'tsconfig.brokers.json']);
+    expect([tsc.exitCode, tsc.stdout]).toEqual([0, '']);
   });
 
   it('tsx runs the app from its sources; a bare decorator is refused by fwgen and inert at run time', async () => {
