@@ -1,4 +1,4 @@
-import { createApp, override } from 'fw';
+import { type App, createApp, override } from 'fw';
 import { afterEach, expect, test } from 'vitest';
 import { bindings } from '../src/bindings.js';
 import { config } from '../src/config.js';
@@ -7,7 +7,7 @@ import { Activity } from '../src/store.js';
 // Each test gets its own app, served in process: `app.inject` runs a request through the same
 // pipeline as a socket would, with no port.
 const app = () => createApp({ bindings, overrides: [override(config, { firstNote: 'first' })] });
-let current: ReturnType<typeof createApp> | undefined;
+let current: App | undefined;
 afterEach(() => current?.close());
 
 test('GET /notes/:id answers a note, and 404 for one that does not exist', async () => {
