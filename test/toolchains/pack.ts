@@ -1,5 +1,5 @@
 /**
- * Global setup of the toolchain suite: packs `fw` and `fwgen` from the built `dist/` folders (run
+ * Global setup of the toolchain suite: packs `fw`, `fwgen` and `create-fw` from the built `dist/` folders (run
  * `npm run build` first; `npm run test:packages` does) into a temp folder outside the repository,
  * where every app of the run is made. `FW_KEEP_TOOLCHAINS=1` keeps that folder for a look after.
  */
@@ -21,7 +21,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   };
   const fw = await pack();
   const fwgen = await pack('--workspace', 'cli');
-  project.provide('tarballs', { fw, fwgen, root });
+  const create = await pack('--workspace', 'create');
+  project.provide('tarballs', { fw, fwgen, create, root });
   return () => {
     if (process.env['FW_KEEP_TOOLCHAINS'] === '1') console.log(`toolchain apps kept in ${root}`);
     else removeDir(root);

@@ -1,6 +1,6 @@
-// What the two tarballs hold: the license and a readme each, the runtime without the generator,
-// dependencies that are exactly what the shipped code imports, and declarations whose every link
-// points at a file in the package.
+// What the three tarballs hold: the license and a readme each, the runtime without the generator,
+// dependencies that are exactly what the shipped code imports, declarations whose every link
+// points at a file in the package, and a scaffolder with its template and no dependencies.
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
@@ -10,6 +10,7 @@ import { REPO, tarballs } from './support.js';
 
 interface Manifest {
   name: string;
+  version: string;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
@@ -61,22 +62,39 @@ function importedPackages(pkg: Unpacked): Set<string> {
 
 let fw: Unpacked;
 let fwgen: Unpacked;
+let create: Unpacked;
 beforeAll(async () => {
   fw = await unpack(tarballs().fw, 'fw');
   fwgen = await unpack(tarballs().fwgen, 'fwgen');
+  create = await unpack(tarballs().create, 'create-fw');
 });
 
-describe('the fw and fwgen tarballs', () => {
+describe('the fw, fwgen and create-fw tarballs', () => {
   it('each carry LICENSE and README.md, the same MIT license', () => {
-    for (const pkg of [fw, fwgen]) {
+    for (const pkg of [fw, fwgen, create]) {
       expect(pkg.files, pkg.manifest.name).toEqual(
         expect.arrayContaining(['LICENSE', 'README.md', 'package.json']),
       );
       expect(readFileSync(join(pkg.dir, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
     }
-    expect(readFileSync(join(fwgen.dir, 'LICENSE'), 'utf8')).toBe(
-      readFileSync(join(fw.dir, 'LICENSE'), 'utf8'),
-    );
+    for (const pkg of [fwgen, create]) {
+      expect(readFileSync(join(pkg.dir, 'LICENSE'), 'utf8')).toBe(
+        readFileSync(join(fw.dir, 'LICENSE'), 'utf8'),
+      );
+    }
+  });
+
+  it("create-fw holds its command and the app template, depends on nothing, and is fw's version", () => {
+    const template = walk(join(REPO, 'create/template'))
+      .map((f) => relative(join(REPO, 'create'), f).split('\\').join('/'))
+      .filter((f) => f !== 'template/tsconfig.repo.json');
+    expect(create.files.filter((f) => f.startsWith('template/')).sort()).toEqual(template.sort());
+    expect(create.files).toEqual(expect.arrayContaining(['dist/bin.js', 'template/gitignore']));
+    expect(create.manifest.bin).toEqual({ 'create-fw': './dist/bin.js' });
+    expect(create.manifest.dependencies).toBeUndefined();
+    expect(importedPackages(create)).toEqual(new Set());
+    expect(create.manifest.version).toBe(fw.manifest.version);
+    expect(fwgen.manifest.version).toBe(fw.manifest.version);
   });
 
   it('fw holds the runtime and its docs, and nothing of the generator', () => {

@@ -16,12 +16,20 @@ const TEMPLATE = join(import.meta.dirname, 'app');
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Absolute paths of the packed tarballs, made once by `pack.ts`. */
-    tarballs: { fw: string; fwgen: string; root: string };
+    tarballs: Tarballs;
   }
 }
 
+/** The tarballs `pack.ts` made for this run (absolute paths), and the temp folder of the apps. */
+export interface Tarballs {
+  readonly fw: string;
+  readonly fwgen: string;
+  readonly create: string;
+  readonly root: string;
+}
+
 /** The tarballs `pack.ts` made for this run, and the temp folder every app goes in. */
-export function tarballs(): { fw: string; fwgen: string; root: string } {
+export function tarballs(): Tarballs {
   return inject('tarballs');
 }
 
@@ -60,6 +68,12 @@ export function freshApp(name: string): FreshApp {
     join(dir, 'package.json'),
     `${JSON.stringify({ name: `fw-toolchain-${name}`, private: true, type: 'module' }, null, 2)}\n`,
   );
+  return appAt(dir);
+}
+
+/** The app in `dir`, a folder outside the repository that holds its package.json. */
+export function appAt(dir: string): FreshApp {
+  if (!relative(REPO, dir).startsWith('..')) throw new Error(`${dir} is inside the repository`);
   const run = async (command: string, args: readonly string[]): Promise<RunResult> => {
     const r = await execa(command, args, { cwd: dir, reject: false, env: { NO_COLOR: '1' } });
     return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
@@ -89,21 +103,35 @@ export interface Served {
   stop(): Promise<string>;
 }
 
+/** How {@link serve} starts a command. */
+export interface ServeOptions {
+  /** Added to the environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Start it in a process group of its own and stop the whole group, as Ctrl+C in a terminal
+   * does: `npm start` does not pass SIGTERM on to the script it runs, which would outlive it.
+   */
+  readonly group?: boolean;
+}
+
 /** Starts `command` in `app`'s folder and waits for its `listening on http://127.0.0.1:<port>`. */
 export async function serve(
   app: FreshApp,
   command: string,
   args: readonly string[],
+  options: ServeOptions = {},
 ): Promise<Served> {
+  const group = options.group === true;
   const child: ResultPromise = execa(command, args, {
     cwd: app.dir,
     reject: false,
     all: true,
-    env: { NO_COLOR: '1' },
+    detached: group,
+    env: { NO_COLOR: '1', ...options.env },
   });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no port after 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no port after 90 s:\n${output}`)), 90_000);
     child.all?.on('data', (chunk: Buffer) => {
       output += String(chunk);
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
@@ -120,7 +148,8 @@ export async function serve(
   return {
     port,
     async stop() {
-      child.kill('SIGTERM');
+      if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
       await child;
       return output;
     },
