@@ -29,7 +29,7 @@ test('POST /notes creates a note, and its event reaches the consumer', async () 
   const created = await current.inject({ method: 'POST', url: '/notes', body: { text: 'milk' } });
   expect([created.status, created.json()]).toEqual([201, { id: 2, text: 'milk' }]);
   expect(created.headers['location']).toBe('/notes/2');
-  // close() waits for every delivery already queued, so the consumer has run once it resolves.
-  await current.close();
+  // idle() waits for every delivery started so far: the consumer has run once it resolves.
+  await current.idle();
   expect(current.get(Activity).entries).toEqual(['note 2 created: milk']);
 });
