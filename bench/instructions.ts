@@ -37,6 +37,7 @@ import {
   type HttpJob,
   type ServerSpec,
   serversOf,
+  TELEMETRY_SERVERS,
   verify,
 } from './http/jobs.js';
 import {
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
   requireValgrind();
   prepare(log);
   const names = flags.servers.split(',');
-  const asked = HTTP_SERVERS.filter((s) => names.includes(s.name));
+  const asked = [...HTTP_SERVERS, ...TELEMETRY_SERVERS].filter((s) => names.includes(s.name));
   const baseline = flags.baseline;
   if (baseline !== undefined) {
     // Another checkout of fw (a worktree at the commit before a change), built, and counted in
