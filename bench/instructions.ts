@@ -10,6 +10,9 @@
  *                                 [--requests 5000] [--repeat 1] [--young-mb 16] [--profile 40]
  *                                 [--baseline ../fw-before]
  *
+ * `--servers` also takes `fw (telemetry)` and `Fastify (@fastify/otel)`: OpenTelemetry on, on
+ * one SDK both preload (bench/README.md, "Telemetry").
+ *
  * `--baseline <dir>` also counts the fw of another checkout (a worktree of the commit before a
  * change, with its own `npm ci`), built first, as the server `fw (baseline)`: an A/B in one run.
  *
