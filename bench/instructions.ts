@@ -10,6 +10,9 @@
  *                                 [--requests 5000] [--repeat 1] [--young-mb 16] [--profile 40]
  *                                 [--baseline ../fw-before]
  *
+ * `--servers` also takes `fw (telemetry)` and `Fastify (@fastify/otel)`: OpenTelemetry on, on
+ * one SDK both preload (bench/README.md, "Telemetry").
+ *
  * `--baseline <dir>` also counts the fw of another checkout (a worktree of the commit before a
  * change, with its own `npm ci`), built first, as the server `fw (baseline)`: an A/B in one run.
  *
@@ -37,6 +40,7 @@ import {
   type HttpJob,
   type ServerSpec,
   serversOf,
+  TELEMETRY_SERVERS,
   verify,
 } from './http/jobs.js';
 import {
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
   requireValgrind();
   prepare(log);
   const names = flags.servers.split(',');
-  const asked = HTTP_SERVERS.filter((s) => names.includes(s.name));
+  const asked = [...HTTP_SERVERS, ...TELEMETRY_SERVERS].filter((s) => names.includes(s.name));
   const baseline = flags.baseline;
   if (baseline !== undefined) {
     // Another checkout of fw (a worktree at the commit before a change), built, and counted in

@@ -13,11 +13,14 @@ import { ShippedCounter, ShippingEvents } from './shipping.js';
 // at zlib's default level 6 (fw has no level option; it flushes each chunk, Z_SYNC_FLUSH).
 const web = process.env['BENCH_WEB'] === '1';
 const keepAlive = process.env['BENCH_KEEPALIVE_MS'];
+// Server 'fw (telemetry)' sets BENCH_TELEMETRY=1 and preloads the SDK (peers/servers/otel-sdk.mjs).
+const telemetry = process.env['BENCH_TELEMETRY'] === '1';
 const app = createApp({
   bindings,
   // bench:instructions sets a long keep-alive (see bench/peers/servers/raw.mjs).
   ...(keepAlive === undefined ? {} : { keepAliveTimeoutMs: Number(keepAlive) }),
   providers: [new ShippingEvents(new ShippedCounter())],
+  ...(telemetry ? { telemetry: {} } : {}),
   ...(web
     ? {
         static: [{ root: join(import.meta.dirname, 'public'), prefix: '/assets' }],

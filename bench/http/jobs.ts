@@ -29,6 +29,25 @@ export const HTTP_SERVERS: readonly ServerSpec[] = [
   { name: 'NestJS (Fastify)', args: [join(SERVERS, 'nest.mjs')], env: { ADAPTER: 'fastify' } },
 ];
 
+/**
+ * The servers with OpenTelemetry on, for `bench:instructions` only (`--servers 'fw (telemetry)'`):
+ * each preloads the same SDK (`peers/servers/otel-sdk.mjs`), and fw turns on its `telemetry`,
+ * Fastify registers `@fastify/otel`.
+ */
+const OTEL_SDK = ['--import', join(SERVERS, 'otel-sdk.mjs')];
+export const TELEMETRY_SERVERS: readonly ServerSpec[] = [
+  {
+    name: 'fw (telemetry)',
+    args: [...OTEL_SDK, join(BENCH, 'app', '.work', 'server.js')],
+    env: { BENCH_TELEMETRY: '1' },
+  },
+  {
+    name: 'Fastify (@fastify/otel)',
+    args: [...OTEL_SDK, join(SERVERS, 'fastify.mjs')],
+    env: { BENCH_TELEMETRY: '1' },
+  },
+];
+
 /** One request to repeat, and the exact answer every server must give before it is measured. */
 export interface HttpJob {
   readonly id: string;

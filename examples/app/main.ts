@@ -1,10 +1,19 @@
-/** `npm start`: serves the example app and shows what to try. */
+/**
+ * `npm start`: serves the example app and shows what to try. `FW_EXAMPLE_OTEL=1 npm start` starts
+ * OpenTelemetry's SDK first (otel.ts), and the app traces every request, event and WebSocket
+ * message into it.
+ */
 import { exampleApp } from './app.js';
 import { OrderLog } from './store.js';
 import { transportFromEnv } from './transport.js';
 
+// Before the app is built, so that `telemetry: {}` finds the SDK's providers registered.
+const otel = process.env['FW_EXAMPLE_OTEL'] === '1' ? await import('./otel.js') : undefined;
 const port = Number(process.env['PORT'] ?? 3000);
-const app = exampleApp({ transport: transportFromEnv(process.env) });
+const app = exampleApp({
+  transport: transportFromEnv(process.env),
+  ...(otel === undefined ? {} : { telemetry: {} }),
+});
 app.get(OrderLog).listen((entry) => console.log(`consumer: ${entry}`));
 const { port: bound } = await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${bound}`;
@@ -20,10 +29,15 @@ WebSocket: connect to ws://127.0.0.1:${bound}/ws/orders and send any message to 
 order placed is then pushed to you, e.g. with Node: node -e "const ws = new (require('ws'))('ws://127.0.0.1:${bound}/ws/orders'); ws.on('open', () => ws.send('hi')); ws.on('message', (m) => console.log(String(m)))"
 Server-Sent Events: curl -N ${base}/orders/live (each order placed, as an \`order\` event)
 Press Ctrl+C to stop.`);
+if (otel !== undefined) console.log(`OpenTelemetry: ${otel.destination}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log('closing…');
-    void app.close().then(() => process.exit(0));
+    // The SDK last: it exports the spans and metrics still buffered, the app's last ones included.
+    void app
+      .close()
+      .then(() => otel?.sdk.shutdown())
+      .then(() => process.exit(0));
   });
 }

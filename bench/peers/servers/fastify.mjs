@@ -1,6 +1,7 @@
 // Fastify 5 as its users tune it: JSON schemas for params, query, body and response (Ajv
 // coercion and validation, fast-json-stringify for the response), an onRequest hook for the user.
-// With BENCH_WEB=1 (jobs static and gzip-json), @fastify/static and @fastify/compress too.
+// With BENCH_WEB=1 (jobs static and gzip-json), @fastify/static and @fastify/compress too; with
+// BENCH_TELEMETRY=1 (server 'Fastify (@fastify/otel)', under otel-sdk.mjs), @fastify/otel.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
@@ -10,6 +11,13 @@ import { announce, HOST, PORT } from './listen.mjs';
 
 const APP = join(import.meta.dirname, '..', '..', 'app');
 const app = Fastify({ logger: false });
+
+if (process.env.BENCH_TELEMETRY === '1') {
+  // First, as its README asks, so that every hook and route after it is instrumented; with its
+  // defaults: a span for the request, one for each hook and one for the handler.
+  const { default: FastifyOtelInstrumentation } = await import('@fastify/otel');
+  await app.register(new FastifyOtelInstrumentation().plugin());
+}
 
 if (process.env.BENCH_WEB === '1') {
   // Before the routes: @fastify/compress adds its hook to the routes declared after it. Its
