@@ -69,10 +69,14 @@ function requestAttributes(ex: HttpExchange, method: string): Attributes {
 export function tracedHttp(t: Telemetry, execute: Execute<HttpExchange>): Execute<HttpExchange> {
   return (ex, routed) => {
     const method = methodName(ex.method());
-    const parent = t.propagator.extract(t.api.ROOT_CONTEXT, ex, HEADERS);
+    // A server instrumentation (instrumentation-http) may have made the request's SERVER span
+    // already: fw's is then its child, INTERNAL, rather than a second trace of the same request.
+    const active = t.api.context.active();
+    const outer = t.api.trace.getSpan(active) !== undefined;
+    const parent = outer ? active : t.propagator.extract(t.api.ROOT_CONTEXT, ex, HEADERS);
+    const kind = outer ? SpanKind.INTERNAL : SpanKind.SERVER;
     const attributes = requestAttributes(ex, method);
-    const name = spanMethod(method);
-    const span = t.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+    const span = t.tracer.startSpan(spanMethod(method), { kind, attributes }, parent);
     const fields = traceFields(span);
     if (fields !== undefined) addRecordFields(ex, fields);
     const done = within(t, parent, span, () => execute(ex, routed));

@@ -114,7 +114,7 @@ export interface OtelApi {
 }
 
 /** `SpanKind` of the API, by name. */
-export const SpanKind = { SERVER: 1, PRODUCER: 3, CONSUMER: 4 } as const;
+export const SpanKind = { INTERNAL: 0, SERVER: 1, PRODUCER: 3, CONSUMER: 4 } as const;
 
 /** `SpanStatusCode.ERROR` of the API. */
 export const STATUS_ERROR = 2;

@@ -2,8 +2,10 @@
  * OpenTelemetry for an app (`createApp({ telemetry })`): the {@link Instrumentation} that gives
  * every HTTP request, event and WebSocket message its span, records the metrics, and puts the
  * trace on log records. It calls the OpenTelemetry API only: the SDK, its exporters and its
- * context manager are the app's (a NodeSDK started before `createApp`), and without a context
- * manager spans still form one trace across hops, but a user's own spans do not nest.
+ * context manager are the app's (a NodeSDK started before `createApp`). Without a context
+ * manager, a span whose parent travels with what it handles (a request's `traceparent`, a
+ * message's trace fields, a WebSocket message's upgrade) still has it, but nothing is active in a
+ * handler: the events it sends and a user's own spans start traces of their own.
  */
 import type { LogFields, Logger } from '../../core/log/logger.js';
 import type { Instrumentation } from '../instrumentation.js';

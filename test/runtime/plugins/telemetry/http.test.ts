@@ -168,3 +168,21 @@ describe('the span of a static file', () => {
     expect(sdk.span('GET /assets/*').attributes['url.path']).toBe('/assets/app.css');
   });
 });
+
+describe('under a server instrumentation', () => {
+  it('is an INTERNAL child of the SERVER span instrumentation-http made, not a second trace', async () => {
+    const tracer = sdk.telemetry.tracerProvider.getTracer('instrumentation-http');
+    const a = app();
+    const res = await tracer.startActiveSpan('GET', { kind: SpanKind.SERVER }, async (outer) => {
+      const answered = await a.inject({ method: 'GET', url: '/users/7' });
+      outer.end();
+      return answered;
+    });
+    expect(res.status).toBe(200);
+    const outer = sdk.span('GET');
+    const fw = sdk.span('GET /users/:id');
+    expect(fw.kind).toBe(SpanKind.INTERNAL);
+    expect(fw.spanContext().traceId).toBe(outer.spanContext().traceId);
+    expect(parentOf(fw)).toBe(outer.spanContext().spanId);
+  });
+});
