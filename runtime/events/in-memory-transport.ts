@@ -151,7 +151,12 @@ export class InMemoryTransport implements Transport {
       messageId: messageIdFor(metadata, randomUUID),
       attempt: this.#firstAttempt,
     };
-    for (const lane of lanes) lane.waiting.push(delivery);
+    for (const lane of lanes) {
+      // A broadcast consumer's failure concerns this instance alone: never retried, as on a broker.
+      lane.waiting.push(
+        lane.label === 'broadcast' ? { ...delivery, attempt: ONLY_ATTEMPT } : delivery,
+      );
+    }
     this.#pending += lanes.length;
     if (!this.#scheduled) {
       this.#scheduled = true;

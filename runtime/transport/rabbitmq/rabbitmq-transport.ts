@@ -348,7 +348,9 @@ export class RabbitMqTransport implements Transport {
     const policy = this.#options.retry;
     if (policy === undefined) return;
     try {
-      await scheduleRetry(session.publisher, group, policy, message, failed);
+      const sent = scheduleRetry(session.publisher, group, policy, message, failed);
+      const timeoutMs = this.#options.publishTimeoutMs;
+      await within(sent, timeoutMs, () => new Error(`not confirmed within ${timeoutMs} ms`));
     } catch (err) {
       const fields = { group, err };
       log(this.#log, 'warn', fields, 'rabbitmq retry not scheduled; redelivering now');

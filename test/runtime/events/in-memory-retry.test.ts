@@ -100,6 +100,24 @@ describe('InMemoryTransport retry', () => {
     await transport.close();
   });
 
+  it('never retries a broadcast consumer', async () => {
+    const seen: Delivery['attempt'][] = [];
+    const transport = new InMemoryTransport({
+      onError: () => {},
+      retry: { attempts: 3, backoff: [10] },
+    });
+    const handle = async (d: Delivery) => {
+      seen.push(d.attempt);
+      throw new Error('dependency down');
+    };
+    const subscriptions = [{ delivery: { broadcast: true as const }, eventNames: ['a'], handle }];
+    await transport.start(['a'], handle, { subscriptions });
+    await transport.publish('a', bytes('{}'));
+    await transport.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([{ number: 1, max: 1, deadLetter: false }]);
+  });
+
   // close() does not wait for a retry due in a minute: it cancels it and says how many it dropped.
   it('cancels the retries waiting when it closes', async () => {
     const { logger, records } = recorder();

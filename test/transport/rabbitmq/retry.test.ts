@@ -147,6 +147,32 @@ describe('rabbitmq transport: retry with delays', () => {
     }
   });
 
+  // The copy returns to the queue of the group that failed, not to the other groups of the event.
+  it('retries within the group that failed', async () => {
+    const other = `${names.group}.other`;
+    retryQueues = [`${names.group}.retry.100`, `${other}.retry.100`, other, `${other}.dead`];
+    const consumer = transport({ retry: { attempts: 3, backoff: [100] } });
+    const app: (number | undefined)[] = [];
+    const billing: (number | undefined)[] = [];
+    const subscriptions = [
+      { eventNames: [EVENT], handle: async (d: Delivery) => void app.push(d.attempt?.number) },
+      {
+        delivery: { group: other },
+        eventNames: [EVENT],
+        handle: async (d: Delivery) => {
+          billing.push(d.attempt?.number);
+          if (billing.length === 1) throw new Error('dependency down');
+        },
+      },
+    ];
+    await consumer.start([EVENT], async () => {}, { subscriptions });
+    await consumer.publish(EVENT, payload(3));
+    await waitFor('the retry in the other group', () => billing.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await consumer.close();
+    expect([app, billing]).toEqual([[1], [1, 2]]);
+  });
+
   it('names the retry option it rejects', () => {
     const make = () => transport({ retry: { attempts: 2, backoff: [-5] } });
     expect(make).toThrow(
