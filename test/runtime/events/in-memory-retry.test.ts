@@ -100,6 +100,17 @@ describe('InMemoryTransport retry', () => {
     await transport.close();
   });
 
+  it('is idle only once the retries waiting have run', async () => {
+    const { transport, seen } = await failing({
+      onError: () => {},
+      retry: { attempts: 3, backoff: [100] },
+    });
+    await transport.publish('a', bytes('{}'));
+    await transport.idle();
+    expect(seen.map((s) => s.attempt?.number)).toEqual([1, 2, 3]);
+    await transport.close();
+  });
+
   it('never retries a broadcast consumer', async () => {
     const seen: Delivery['attempt'][] = [];
     const transport = new InMemoryTransport({
