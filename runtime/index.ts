@@ -55,6 +55,7 @@ export {
   type InMemoryTransportOptions,
   inMemoryTransport,
 } from './events/in-memory-transport.js';
+export type { RetryOptions } from './events/retry-policy.js';
 export {
   type Delivery,
   type DeliveryHandler,

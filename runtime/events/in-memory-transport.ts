@@ -5,10 +5,14 @@
  * at most `concurrency` deliveries at once, so a consumer that hangs holds up its own subscription
  * only. A publish that would overfill a queue is refused (`FW_ERR_EVENT_QUEUE_FULL`) and delivered
  * to no subscription, so that a retry does not duplicate it; the first refusal of an episode is
- * logged. A failed delivery is logged (or given to `onError`), not retried. `close()` waits for
- * the deliveries queued and in flight, and the events they publish meanwhile are still delivered
- * (a broker transport takes them until it has drained, too): only then is it closed. `idle()` waits
- * for the same and leaves the transport open.
+ * logged. A failed delivery is logged (or given to `onError`) and, without `retry`, dropped; with
+ * `retry` it is delivered again to its subscription after the policy's wait (a timer), and dropped
+ * after the last attempt. `close()` waits for the deliveries queued and in flight, and the events
+ * they publish meanwhile are still delivered (a broker transport takes them until it has drained,
+ * too): only then is it closed. Retries still waiting for their delay are cancelled at once, their
+ * messages dropped (logged once, with their number): nothing outlives the process here anyway.
+ * `idle()` waits for the deliveries queued and in flight and the retries waiting, and leaves the
+ * transport open.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +22,7 @@ import { FallbackLogger } from '../core/log/fallback-logger.js';
 import { type Logger, log } from '../core/log/logger.js';
 import { type OptionChecks, optionChecks } from '../core/options.js';
 import { dispositionOf, logDeliveryFailure } from './delivery-log.js';
+import { type RetryOptions, type RetryPolicy, resolveRetry, retryDelay } from './retry-policy.js';
 import { traceFieldsOf } from './trace-fields.js';
 import {
   type Delivery,
@@ -43,9 +48,14 @@ export interface InMemoryTransportOptions {
   readonly maxQueued?: number;
   /** Most deliveries each subscription runs at once, as a broker's prefetch. @default 16 */
   readonly concurrency?: number;
+  /**
+   * Delivers a failed message again after a wait, up to `attempts` deliveries, then drops it.
+   * `close()` cancels the retries still waiting. @default none: a failed message is dropped
+   */
+  readonly retry?: RetryOptions;
 }
 
-/** Every in-memory delivery is the first and last of its message: a failure drops it. */
+/** Without `retry`, every delivery is the first and last of its message: a failure drops it. */
 const ONLY_ATTEMPT: DeliveryAttempt = Object.freeze({ number: 1, max: 1, deadLetter: false });
 
 /** How long a client refused for a full queue is told to wait, in seconds. */
@@ -82,13 +92,19 @@ export class InMemoryTransport implements Transport {
   readonly #logger: FallbackLogger;
   readonly #maxQueued: number;
   readonly #concurrency: number;
+  readonly #retry: RetryPolicy | undefined;
   #lanes: readonly Lane[] = [];
+  /** The timers of failed messages waiting for their next delivery. */
+  readonly #retries = new Set<ReturnType<typeof setTimeout>>();
+  /** Retries dropped because close() began before they were due. */
+  #retriesDropped = 0;
+  #closing = false;
   /** Set once close() has drained every delivery: publish then rejects. */
   #closed = false;
   #scheduled = false;
   /** Queued or running deliveries, over every lane. */
   #pending = 0;
-  /** Called, then forgotten, when the last delivery queued or running is done. */
+  /** Called, then forgotten, when no delivery is queued, running or waiting for a retry. */
   #whenIdle: (() => void)[] = [];
   #drained: Promise<void> | undefined;
 
@@ -97,6 +113,7 @@ export class InMemoryTransport implements Transport {
     this.#logger = new FallbackLogger(options.logger);
     this.#maxQueued = check.integer('maxQueued', options.maxQueued ?? 10_000, 1, 10_000_000);
     this.#concurrency = check.integer('concurrency', options.concurrency ?? 16, 1, 65_535);
+    this.#retry = resolveRetry(options.retry, check);
   }
 
   /**
@@ -132,9 +149,14 @@ export class InMemoryTransport implements Transport {
       payload,
       metadata: metadataOf(metadata),
       messageId: messageIdFor(metadata, randomUUID),
-      attempt: ONLY_ATTEMPT,
+      attempt: this.#firstAttempt,
     };
-    for (const lane of lanes) lane.waiting.push(delivery);
+    for (const lane of lanes) {
+      // A broadcast consumer's failure concerns this instance alone: never retried, as on a broker.
+      lane.waiting.push(
+        lane.label === 'broadcast' ? { ...delivery, attempt: ONLY_ATTEMPT } : delivery,
+      );
+    }
     this.#pending += lanes.length;
     if (!this.#scheduled) {
       this.#scheduled = true;
@@ -149,25 +171,77 @@ export class InMemoryTransport implements Transport {
 
   /**
    * Resolves once no delivery is queued or running, the deliveries of the events those publish
-   * included; the transport stays open. `app.idle()` waits for it.
+   * and the retries waiting for their delay included; the transport stays open. `app.idle()`
+   * waits for it.
    */
   idle(): Promise<void> {
-    if (this.#pending === 0) return Promise.resolve();
+    if (this.#isIdle()) return Promise.resolve();
     return new Promise<void>((resolve) => this.#whenIdle.push(resolve));
   }
 
+  /**
+   * Waits for the deliveries queued and in flight, cancelling the retries waiting for their delay
+   * (and any a delivery that fails meanwhile would schedule): those messages are dropped.
+   */
   async close(): Promise<void> {
-    if (this.#pending === 0) {
-      this.#closed = true;
+    if (!this.#closing) {
+      this.#closing = true;
+      for (const timer of this.#retries) clearTimeout(timer);
+      this.#retriesDropped += this.#retries.size;
+      this.#retries.clear();
+      if (this.#isIdle()) this.#wakeIdle();
+    }
+    if (this.#pending > 0) {
+      this.#drained ??= new Promise<void>((resolve) => {
+        this.#whenIdle.push(() => {
+          this.#closed = true;
+          resolve();
+        });
+      });
+      await this.#drained;
+    }
+    this.#closed = true;
+    if (this.#retriesDropped > 0) {
+      const fields = { dropped: this.#retriesDropped };
+      this.#retriesDropped = 0;
+      log(this.#logger, 'warn', fields, 'in-memory transport closed; scheduled retries dropped');
+    }
+  }
+
+  #isIdle(): boolean {
+    return this.#pending === 0 && this.#retries.size === 0;
+  }
+
+  #wakeIdle(): void {
+    for (const then of this.#whenIdle.splice(0)) then();
+  }
+
+  /** The attempt of a message's first delivery. */
+  get #firstAttempt(): DeliveryAttempt {
+    const retry = this.#retry;
+    if (retry === undefined) return ONLY_ATTEMPT;
+    return { number: 1, max: retry.attempts, deadLetter: false };
+  }
+
+  /** Delivers `delivery` again to `lane` once the policy's wait after its `attempt` is over. */
+  #scheduleRetry(lane: Lane, delivery: Delivery, attempt: DeliveryAttempt): void {
+    const retry = this.#retry;
+    if (retry === undefined) return;
+    if (this.#closing) {
+      this.#retriesDropped++;
       return;
     }
-    this.#drained ??= new Promise<void>((resolve) => {
-      this.#whenIdle.push(() => {
-        this.#closed = true;
-        resolve();
-      });
-    });
-    await this.#drained;
+    const next: Delivery = { ...delivery, attempt: { ...attempt, number: attempt.number + 1 } };
+    const timer = setTimeout(
+      () => {
+        this.#retries.delete(timer);
+        lane.waiting.push(next);
+        this.#pending++;
+        this.#pump(lane);
+      },
+      retryDelay(retry, attempt.number),
+    );
+    this.#retries.add(timer);
   }
 
   /** The refusal of a publish to a full `lane`, logged at the first of its episode. */
@@ -209,9 +283,11 @@ export class InMemoryTransport implements Transport {
     try {
       await lane.handle(delivery);
     } catch (err) {
+      const attempt = delivery.attempt ?? ONLY_ATTEMPT;
+      const disposition = dispositionOf(err, attempt);
+      if (disposition === 'redelivered') this.#scheduleRetry(lane, delivery, attempt);
       if (this.#onError === undefined) {
-        const { number, max } = ONLY_ATTEMPT;
-        const disposition = dispositionOf(err, ONLY_ATTEMPT);
+        const { number, max } = attempt;
         const failure = { attempt: number, maxAttempts: max, disposition, startedAt };
         logDeliveryFailure(this.#logger, delivery, err, failure);
       } else {
@@ -224,7 +300,8 @@ export class InMemoryTransport implements Transport {
     } finally {
       lane.running--;
       this.#pump(lane);
-      if (--this.#pending === 0) for (const then of this.#whenIdle.splice(0)) then();
+      this.#pending--;
+      if (this.#isIdle()) this.#wakeIdle();
     }
   }
 }

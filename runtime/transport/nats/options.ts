@@ -2,6 +2,7 @@
 import { FallbackLogger } from '../../core/log/fallback-logger.js';
 import type { Logger } from '../../core/log/logger.js';
 import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import { type RetryOptions, type RetryPolicy, resolveRetry } from '../../events/retry-policy.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
 /** What `natsTransport` takes. Only `url` and `group` are required. */
@@ -19,6 +20,13 @@ export interface NatsTransportOptions {
   readonly subjectPrefix?: string;
   /** Deliveries of one message before it is dead-lettered. @default 5 */
   readonly maxDeliver?: number;
+  /**
+   * Waits between the deliveries of a failed message (`nak(delay)`: JetStream holds the message
+   * for the group meanwhile); `retry.attempts` then counts the deliveries, so `maxDeliver` may
+   * not be given too. @default none: redelivered at once, up to `maxDeliver`
+   * @see docs/transport-nats.md
+   */
+  readonly retry?: RetryOptions;
   /**
    * Where a message goes after `maxDeliver` failed deliveries (added to the stream unless a stream
    * already holds it); `false` drops it. @default `${subjectPrefix}-dead.${group}`
@@ -50,6 +58,8 @@ export interface ResolvedOptions {
   readonly stream: string;
   readonly subjectPrefix: string;
   readonly maxDeliver: number;
+  /** The waits between deliveries; `maxDeliver` is its `attempts`. */
+  readonly retry: RetryPolicy | undefined;
   readonly deadLetterSubject: string | false;
   readonly ackWait: number;
   readonly maxAckPending: number;
@@ -75,12 +85,18 @@ export function resolveOptions(options: NatsTransportOptions): ResolvedOptions {
   const group = jsName('group', options.group);
   const subjectPrefix = subject('subjectPrefix', options.subjectPrefix ?? 'fw.events');
   const dead = options.deadLetterSubject ?? `${subjectPrefix}-dead.${group}`;
+  const retry = resolveRetry(options.retry, check);
+  if (retry !== undefined && options.maxDeliver !== undefined) {
+    const expected = 'left out with retry (retry.attempts counts the deliveries)';
+    invalid('maxDeliver', expected, shown(options.maxDeliver));
+  }
   return {
     url: text('url', options.url),
     group,
     stream: jsName('stream', options.stream ?? 'FW_EVENTS'),
     subjectPrefix,
-    maxDeliver: integer('maxDeliver', options.maxDeliver ?? 5, 1, 1_000_000),
+    maxDeliver: retry?.attempts ?? integer('maxDeliver', options.maxDeliver ?? 5, 1, 1_000_000),
+    retry,
     deadLetterSubject: dead === false ? false : deadLetter(subjectPrefix, dead),
     ackWait: integer('ackWait', options.ackWait ?? 30_000, 1000, 2 ** 31),
     maxAckPending: integer('maxAckPending', options.maxAckPending ?? 1000, 1, 1_000_000),
@@ -117,6 +133,7 @@ export function broadcastOptions(options: ResolvedOptions, id: string): Resolved
     ...options,
     group: `${options.group}-broadcast-${id}`,
     maxDeliver: 1,
+    retry: undefined,
     deadLetterSubject: false,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * One instance's share of a group: it pulls from the durable consumer only as many messages as it
  * has free handler slots, acknowledges each once its handler resolved, negatively acknowledges
- * it when the handler rejected, and dead-letters it at `maxDeliver`.
+ * it when the handler rejected (with `retry`, asking for the policy's wait before the next
+ * delivery), and dead-letters it at `maxDeliver`.
  *
  * Pull requests expire after a second; `stop()` lets the one outstanding expire rather than
  * cancelling it, and still handles what it brings (at most the free slots it asked for), so no
@@ -13,6 +14,7 @@ import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-i
 import { isRequestId, REQUEST_ID_HEADER, requestIdFor } from '../../core/context/request-id.js';
 import { log } from '../../core/log/logger.js';
 import { dispositionOf, logDeliveryFailure } from '../../events/delivery-log.js';
+import { retryDelay } from '../../events/retry-policy.js';
 import { traceOfHeaders } from '../../events/trace-fields.js';
 import type { Delivery, DeliveryAttempt, DeliveryHandler } from '../../events/transport.js';
 import { settle } from '../shared/promises.js';
@@ -153,7 +155,9 @@ export class Puller {
         await this.#deadLetter(message, delivery, err, startedAt);
         return;
       }
-      settle(() => message.nak());
+      // With `retry`, JetStream holds the message for the group until the wait is over.
+      const { retry } = options;
+      settle(() => message.nak(retry && retryDelay(retry, attempt.number)));
       logDeliveryFailure(options.logger, delivery, err, {
         attempt: attempt.number,
         maxAttempts: attempt.max,

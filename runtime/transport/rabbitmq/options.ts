@@ -2,6 +2,7 @@
 import type { ChannelModel } from 'amqplib';
 import type { Logger } from '../../core/log/logger.js';
 import { type OptionChecks, optionChecks, shown } from '../../core/options.js';
+import { type RetryOptions, type RetryPolicy, resolveRetry } from '../../events/retry-policy.js';
 import { importOptional } from '../shared/optional-package.js';
 import { type ReconnectOptions, resolveReconnect } from '../shared/reconnect.js';
 
@@ -33,6 +34,14 @@ export interface RabbitMqTransportOptions {
   readonly maxDeliveries?: number;
   /** Where a message goes after `maxDeliveries` failures; `false` drops it. */
   readonly deadLetter?: DeadLetterOptions | false;
+  /**
+   * Waits between the deliveries of a failed message, held on the broker in delay queues
+   * (`${group}.retry.${ms}`); `retry.attempts` then counts the deliveries in place of
+   * `maxDeliveries`, which stays the queue's limit on deliveries that end with no answer (an
+   * instance that died mid-handler). @default none: redelivered at once, up to `maxDeliveries`
+   * @see docs/transport-rabbitmq.md
+   */
+  readonly retry?: RetryOptions;
   /** Backoff between reconnection attempts after a lost connection; `false` never reconnects. */
   readonly reconnect?: Partial<ReconnectOptions> | false;
   /** How long `publish` waits for a connection and the broker's confirmation. @default 10000 */
@@ -68,6 +77,7 @@ export interface ResolvedOptions {
   readonly prefetch: number;
   readonly maxDeliveries: number;
   readonly deadLetter: Required<DeadLetterOptions> | false;
+  readonly retry: RetryPolicy | undefined;
   readonly reconnect: ReconnectOptions;
   readonly publishTimeoutMs: number;
   /** The option as given: undefined for the app's. */
@@ -96,6 +106,7 @@ export function resolveOptions(options: RabbitMqTransportOptions): ResolvedOptio
             exchange: name('deadLetter.exchange', dead.exchange ?? `${exchange}.dead`),
             queue: name('deadLetter.queue', dead.queue ?? `${group}.dead`),
           },
+    retry: resolveRetry(options.retry, check),
     reconnect: resolveReconnect(options.reconnect, check),
     publishTimeoutMs: check.integer(
       'publishTimeoutMs',

@@ -2,7 +2,8 @@
  * The RabbitMQ {@link Transport}: events are published, persistent and confirmed, to a durable
  * topic exchange under their name; an app consumes from its group's quorum queue, acknowledging a
  * message when the handler resolved and returning it to the queue when it rejected, until the
- * broker dead-letters it after `maxDeliveries`. A lost connection is reopened with backoff.
+ * broker dead-letters it after `maxDeliveries`; with `retry`, a failed message waits in a delay
+ * queue between deliveries (retry.ts). A lost connection is reopened with backoff.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -36,6 +37,7 @@ import {
   RefusedError,
 } from './confirm-publish.js';
 import { type RabbitMqTransportOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { attemptOf, eventNameOf, scheduleRetry } from './retry.js';
 import { Session } from './session.js';
 
 interface Waiter {
@@ -268,16 +270,17 @@ export class RabbitMqTransport implements Transport {
       session.lose(new Error(`rabbitmq: the broker cancelled the consumer of '${queue}'`));
       return;
     }
-    void this.#inFlight.track(this.#deliver(subscription, queue, channel, message));
+    void this.#inFlight.track(this.#deliver(session, subscription, queue, channel, message));
   }
 
   async #deliver(
+    session: Session,
     subscription: BrokerSubscription,
     queue: string,
     channel: Channel,
     message: ConsumeMessage,
   ): Promise<void> {
-    const eventName = message.fields.routingKey;
+    const eventName = eventNameOf(message);
     const headers = message.properties.headers;
     // A message published without an id (by another client) falls back to its message id, so
     // that each of its deliveries logs the same id.
@@ -287,11 +290,13 @@ export class RabbitMqTransport implements Transport {
     const trace = traceOfHeaders((name) => headers?.[name]);
     // A broadcast queue has no delivery limit or dead letters: its failures are dropped.
     const { broadcast } = subscription;
-    const { deadLetter } = this.#options;
+    const { deadLetter, maxDeliveries } = this.#options;
+    const retry = broadcast ? undefined : this.#options.retry;
     const attempt: DeliveryAttempt = {
-      // The quorum queue counts the earlier failed deliveries (none on a broadcast queue).
-      number: Number(headers?.['x-delivery-count'] ?? 0) + 1,
-      max: broadcast ? 1 : this.#options.maxDeliveries,
+      // The quorum queue counts the earlier failed deliveries (none on a broadcast queue), after
+      // those a retried copy counted.
+      number: attemptOf(message),
+      max: broadcast ? 1 : (retry?.attempts ?? maxDeliveries),
       deadLetter: !broadcast && deadLetter !== false,
     };
     const delivery: Delivery = {
@@ -316,9 +321,40 @@ export class RabbitMqTransport implements Transport {
           ? { deadLetterTo: deadLetter.exchange }
           : {}),
       });
+      if (retry !== undefined && disposition === 'redelivered') {
+        await this.#retryLater(session, subscription.group, channel, message, attempt.number);
+        return;
+      }
       // Requeued, the quorum queue counts the failure and dead-letters past its delivery limit;
-      // rejected without requeue, it is dead-lettered (or dropped) now.
-      settle(() => channel.nack(message, false, !broadcast && !isUnprocessable(err)));
+      // rejected without requeue, it is dead-lettered (or dropped) now (with `retry`, the last).
+      const requeue = !broadcast && !isUnprocessable(err) && retry === undefined;
+      settle(() => channel.nack(message, false, requeue));
+      return;
+    }
+    settle(() => channel.ack(message));
+  }
+
+  /**
+   * Moves `message` to its group's delay queue, then acknowledges it; if the copy cannot be sent,
+   * returns the message to the group's queue, which redelivers it at once (at least once).
+   */
+  async #retryLater(
+    session: Session,
+    group: string,
+    channel: Channel,
+    message: ConsumeMessage,
+    failed: number,
+  ): Promise<void> {
+    const policy = this.#options.retry;
+    if (policy === undefined) return;
+    try {
+      const sent = scheduleRetry(session.publisher, group, policy, message, failed);
+      const timeoutMs = this.#options.publishTimeoutMs;
+      await within(sent, timeoutMs, () => new Error(`not confirmed within ${timeoutMs} ms`));
+    } catch (err) {
+      const fields = { group, err };
+      log(this.#log, 'warn', fields, 'rabbitmq retry not scheduled; redelivering now');
+      settle(() => channel.nack(message, false, true));
       return;
     }
     settle(() => channel.ack(message));

@@ -1,11 +1,12 @@
 /**
  * What the transport declares on the broker: the durable topic exchange events are published to,
  * and for a consuming app its group's quorum queue, bound to each consumed event name, with a
- * dead-letter exchange and queue behind it (one per group), and for its broadcast consumers an
- * exclusive queue of each instance.
+ * dead-letter exchange and queue behind it (one per group), its delay queues with `retry`, and
+ * for its broadcast consumers an exclusive queue of each instance.
  */
 import type { Channel } from 'amqplib';
 import type { ResolvedOptions } from './options.js';
+import { declareRetryQueues } from './retry.js';
 
 /** Declares the topic exchange events are published to (idempotent). @internal */
 export async function declareExchange(channel: Channel, options: ResolvedOptions): Promise<void> {
@@ -45,6 +46,7 @@ export async function declareGroup(
   for (const eventName of eventNames) {
     await channel.bindQueue(options.group, options.exchange, eventName);
   }
+  if (options.retry !== undefined) await declareRetryQueues(channel, options.group, options.retry);
 }
 
 /**
