@@ -102,9 +102,12 @@ function formBody(files: number, fileBytes: number): { length: number; body: Rea
 
 /** An answer to an upload. */
 export interface UploadAnswer {
+  /** 0 when the connection failed before the answer could be read. */
   readonly status: number;
   readonly retryAfter: string | undefined;
   readonly body: string;
+  /** The connection's error code when it failed first (`EPIPE`, `ECONNRESET`). */
+  readonly error?: string;
 }
 
 /**
@@ -145,9 +148,14 @@ export function upload(
       });
       res.on('error', reject);
     });
-    // A refused upload's connection closes while the body is still being sent.
-    req.on('error', (err) => {
-      if (!answered) reject(err);
+    // A refused upload's connection closes while the body is still being sent: the client's
+    // write can fail before its parser has read the answer, which is then lost with the socket.
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      const code = err.code ?? '';
+      if (code === 'EPIPE' || code === 'ECONNRESET') {
+        resolve({ status: 0, retryAfter: undefined, body: '', error: code });
+      } else reject(err);
     });
     body.pipe(req);
   });
