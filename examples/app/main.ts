@@ -9,6 +9,7 @@ import { transportFromEnv } from './transport.js';
 
 // Before the app is built, so that `telemetry: {}` finds the SDK's providers registered.
 const otel = process.env['FW_EXAMPLE_OTEL'] === '1' ? await import('./otel.js') : undefined;
+if (otel !== undefined) console.log(`OpenTelemetry: ${otel.destination}`);
 const port = Number(process.env['PORT'] ?? 3000);
 const app = exampleApp({
   transport: transportFromEnv(process.env),
@@ -29,7 +30,6 @@ WebSocket: connect to ws://127.0.0.1:${bound}/ws/orders and send any message to 
 order placed is then pushed to you, e.g. with Node: node -e "const ws = new (require('ws'))('ws://127.0.0.1:${bound}/ws/orders'); ws.on('open', () => ws.send('hi')); ws.on('message', (m) => console.log(String(m)))"
 Server-Sent Events: curl -N ${base}/orders/live (each order placed, as an \`order\` event)
 Press Ctrl+C to stop.`);
-if (otel !== undefined) console.log(`OpenTelemetry: ${otel.destination}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
