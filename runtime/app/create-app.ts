@@ -6,6 +6,7 @@ import type { Context } from '../core/context/context.js';
 import { requestIdFor, requestIdOf } from '../core/context/request-id.js';
 import { joinErrors } from '../core/error-chain.js';
 import { FwError } from '../core/errors.js';
+import { InFlight } from '../core/in-flight.js';
 import { log } from '../core/log/logger.js';
 import type { DomainEvent } from '../core/pipeline/event-bus.js';
 import type { Interceptor } from '../core/pipeline/interceptor.js';
@@ -41,7 +42,7 @@ import { type CompiledRoutes, compileRoutes } from './compile.js';
 import { GraphInstances } from './graph.js';
 import { InstanceLifecycle } from './graph-lifecycle.js';
 import { checkHealthPaths, healthProbe, type Readiness } from './health.js';
-import { InFlight, transportIdle } from './in-flight.js';
+import { transportIdle, whenIdle } from './in-flight.js';
 import { type AppInstances, Instances } from './instances.js';
 import { type AppOptions, resolveOptions } from './options.js';
 import { replacementsOf } from './overrides.js';
@@ -135,7 +136,7 @@ export function createApp(options: AppOptions): App {
     transport.publish(name, payload, metadata);
   const send = telemetry?.send(toTransport, system) ?? toTransport;
   const consumers = new Map<string, Route[]>();
-  const inFlight = new InFlight(transportIdle(transport));
+  const inFlight = new InFlight();
   const deliveries = new ConsumerDeliveries();
   const unconsumed = warnUnconsumed(logger, (name) => consumers.has(name));
   // An event is written by the writer of its published type, when fwgen found one: the broker
@@ -276,7 +277,7 @@ export function createApp(options: AppOptions): App {
     const failure = failures.reduce<Error | undefined>((a, b) => joinErrors(a, b), undefined);
     if (failure !== undefined) throw failure;
   };
-  const deliver = inFlight.wrap(deliverNow);
+  const deliver: typeof deliverNow = (...args) => inFlight.track(deliverNow(...args));
 
   // A delivery's handler, with its span when telemetry is on.
   const traced = (handle: DeliveryHandler, by: string, group: string | undefined) =>
@@ -347,11 +348,14 @@ export function createApp(options: AppOptions): App {
       await open();
       return inject({ execute: http, limits: resolved.limits, budget, logger, probe }, request);
     },
-    emit: inFlight.wrap(async (eventName: string, payload: unknown, metadata?: EventMetadata) => {
-      await open();
-      await emit(eventName, toPayload(payload), metadata ?? {});
-    }),
-    idle: () => inFlight.idle(),
+    emit(eventName, payload, metadata) {
+      const emitting = async () => {
+        await open();
+        await emit(eventName, toPayload(payload), metadata ?? {});
+      };
+      return inFlight.track(emitting());
+    },
+    idle: () => whenIdle(inFlight, transportIdle(transport)),
     async close() {
       closed = true;
       await server.close();

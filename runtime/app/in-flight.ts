@@ -3,43 +3,18 @@
  * `app.emit`) and the events it has published (a request's, a message's or a consumer's), until
  * none is left, including those they start meanwhile.
  */
+import type { InFlight } from '../core/in-flight.js';
 
-/** The promises of the app's work in flight, and a count of all it has started. */
-export class InFlight {
-  readonly #running = new Set<Promise<unknown>>();
-  #started = 0;
-  readonly #settled: (() => Promise<void>) | undefined;
-
-  /** `settled`: resolves once the transport holds nothing it has taken and not yet delivered. */
-  constructor(settled?: () => Promise<void>) {
-    this.#settled = settled;
-  }
-
-  /** Counts `work` in flight until it settles; gives it back as it is. */
-  track<T>(work: Promise<T>): Promise<T> {
-    this.#started++;
-    this.#running.add(work);
-    const done = () => this.#running.delete(work);
-    work.then(done, done);
-    return work;
-  }
-
-  /** `run`, with each call counted in flight until it settles. */
-  wrap<A extends unknown[], T>(run: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
-    return (...args) => this.track(run(...args));
-  }
-
-  /**
-   * Resolves once nothing is in flight and the transport has settled, with nothing started
-   * meanwhile; a failure in flight counts as done.
-   */
-  async idle(): Promise<void> {
-    for (;;) {
-      const started = this.#started;
-      await Promise.allSettled([...this.#running]);
-      await this.#settled?.();
-      if (this.#started === started && this.#running.size === 0) return;
-    }
+/**
+ * Resolves once `work` has nothing in flight and the transport has settled (`settled`), with
+ * nothing started meanwhile: a delivery that ends may have queued another. A failure counts as done.
+ */
+export async function whenIdle(work: InFlight, settled?: () => Promise<void>): Promise<void> {
+  for (;;) {
+    const started = work.started;
+    await work.drain();
+    await settled?.();
+    if (work.started === started && work.size === 0) return;
   }
 }
 

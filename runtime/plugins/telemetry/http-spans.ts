@@ -8,8 +8,8 @@ import { addRecordFields } from '../../core/log/record-fields.js';
 import { type Execute, isPromise } from '../../core/pipeline/pipeline.js';
 import type { HttpExchange } from '../../http/exchange.js';
 import type { Attributes, Getter, Span } from './otel.js';
-import { SpanKind, STATUS_ERROR } from './otel.js';
-import { defined, errorType, type Telemetry, traceFields, within } from './shared.js';
+import { SpanKind } from './otel.js';
+import { defined, errorType, markFailed, type Telemetry, traceFields, within } from './shared.js';
 
 /** The methods the conventions name; any other is `_OTHER`. */
 const KNOWN_METHODS: ReadonlySet<string> = new Set([
@@ -80,43 +80,46 @@ export function tracedHttp(t: Telemetry, execute: Execute<HttpExchange>): Execut
     const fields = traceFields(span);
     if (fields !== undefined) addRecordFields(ex, fields);
     const done = within(t, parent, span, () => execute(ex, routed));
-    if (!isPromise(done)) {
-      finish(t, ex, span, method, done);
-      return done;
-    }
-    return done.then((err) => {
-      finish(t, ex, span, method, err);
+    const end = (err: Error | undefined) => {
+      const answer = { route: ex.routeTemplate, status: ex.sentStatus, err };
+      endServerSpan(t, span, method, answer, ex.startedAt);
       return err;
-    });
+    };
+    return isPromise(done) ? done.then(end) : end(done);
   };
 }
 
-/** Names the span by its route, writes the answer down, ends the span and records its duration. */
-function finish(
+/** How a request was answered: its route when it was routed, the status sent (0: none), why it failed. */
+export interface Answer {
+  readonly route: string | undefined;
+  readonly status: number;
+  readonly err: Error | undefined;
+}
+
+/**
+ * Ends the SERVER span of a request (an HTTP one, a WebSocket upgrade): named by its route,
+ * with the status sent, ERROR on a 5xx or on a failure with no answer at all (the client left),
+ * and records its duration since `startedAt` (`performance.now()`) under the same route.
+ */
+export function endServerSpan(
   t: Telemetry,
-  ex: HttpExchange,
   span: Span,
   method: string,
-  err: Error | undefined,
+  answer: Answer,
+  startedAt: number,
 ): void {
-  const route = ex.routeTemplate;
-  const status = ex.sentStatus;
+  const { route, status, err } = answer;
   if (route !== undefined) {
     span.updateName(`${spanMethod(method)} ${route}`);
     span.setAttribute('http.route', route);
   }
   if (status !== 0) span.setAttribute('http.response.status_code', status);
-  // A 5xx is the server's failure; no answer at all (the client left) is one only with an error.
   const failed = status >= 500 || (status === 0 && err !== undefined);
   const type = failed ? (err === undefined ? String(status) : errorType(err)) : undefined;
-  if (type !== undefined) {
-    span.setAttribute('error.type', type);
-    span.setStatus({ code: STATUS_ERROR, ...(err === undefined ? {} : { message: err.message }) });
-    if (err !== undefined) span.recordException(err);
-  }
+  if (type !== undefined) markFailed(span, err, type);
   span.end();
   t.requestDuration.record(
-    (performance.now() - ex.startedAt) / 1000,
+    (performance.now() - startedAt) / 1000,
     defined({
       'http.request.method': method,
       'http.route': route,

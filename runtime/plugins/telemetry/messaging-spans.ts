@@ -11,14 +11,16 @@ import { addRecordFields } from '../../core/log/record-fields.js';
 import { dispositionOf } from '../../events/delivery-log.js';
 import type { Delivery, DeliveryHandler } from '../../events/transport.js';
 import type { ConsumerFacts, SendEvent } from '../instrumentation.js';
-import type { Attributes, Link, Span } from './otel.js';
-import { SpanKind, STATUS_ERROR } from './otel.js';
+import type { Attributes, Link } from './otel.js';
+import { SpanKind } from './otel.js';
 import {
+  asError,
   defined,
   errorType,
   FIELD_GETTER,
   FIELD_SETTER,
   type FieldCarrier,
+  markFailed,
   type Telemetry,
   traceFields,
   within,
@@ -50,7 +52,7 @@ export function tracedSend(t: Telemetry, send: SendEvent, system: string): SendE
     return sent.then(
       () => span.end(),
       (err: unknown) => {
-        fail(span, err);
+        markFailed(span, asError(err));
         span.end();
         throw err;
       },
@@ -79,7 +81,7 @@ export function tracedDeliveries(
     const startedAt = performance.now();
     const settle = (outcome: Outcome, err?: unknown) => {
       span.setAttribute('fw.messaging.outcome', outcome);
-      if (err !== undefined) fail(span, err);
+      if (err !== undefined) markFailed(span, asError(err));
       span.end();
       t.processDuration.record(
         (performance.now() - startedAt) / 1000,
@@ -116,16 +118,4 @@ function deliveryAttributes(delivery: Delivery, consumer: ConsumerFacts): Attrib
     'messaging.message.body.size': delivery.payload.byteLength,
     'fw.messaging.attempt': delivery.attempt?.number,
   };
-}
-
-function asError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
-}
-
-/** Marks `span` failed with `err`. */
-function fail(span: Span, err: unknown): void {
-  const e = asError(err);
-  span.setAttribute('error.type', errorType(e));
-  span.setStatus({ code: STATUS_ERROR, message: e.message });
-  span.recordException(e);
 }

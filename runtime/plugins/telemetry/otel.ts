@@ -35,12 +35,10 @@ export interface Link {
 export interface Span {
   spanContext(): SpanContext;
   setAttribute(key: string, value: AttributeValue): unknown;
-  setAttributes(attributes: Attributes): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   recordException(exception: Error): void;
   updateName(name: string): unknown;
-  addLink?(link: Link): unknown;
-  end(endTime?: number): void;
+  end(): void;
 }
 
 /** What a span starts with. */
@@ -48,7 +46,6 @@ export interface SpanOptions {
   kind?: number;
   attributes?: Attributes;
   links?: Link[];
-  startTime?: number;
 }
 
 export interface Tracer {

@@ -16,6 +16,7 @@ import type {
   Tracer,
   UpDownCounter,
 } from './otel.js';
+import { STATUS_ERROR } from './otel.js';
 
 /** The telemetry of one app. */
 export interface Telemetry {
@@ -52,6 +53,21 @@ export const FIELD_SETTER: Setter<FieldCarrier> = {
 /** What a failure is named by in `error.type`: fw's code, else the error's class. */
 export function errorType(err: Error): string {
   return errorCode(err) ?? (err.name || 'Error');
+}
+
+/** What was thrown, as an `Error`. */
+export function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
+
+/**
+ * Marks `span` failed: `error.type` (`type`, else `err`'s), status ERROR with the error's message,
+ * and the `exception` event; a 5xx answered without an error gives its status as `type` alone.
+ */
+export function markFailed(span: Span, err: Error | undefined, type?: string): void {
+  span.setAttribute('error.type', type ?? (err === undefined ? 'Error' : errorType(err)));
+  span.setStatus({ code: STATUS_ERROR, ...(err === undefined ? {} : { message: err.message }) });
+  if (err !== undefined) span.recordException(err);
 }
 
 /** A span whose ids are all zeros was not sampled into being: it has nothing to point to. */

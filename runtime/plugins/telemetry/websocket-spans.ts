@@ -11,10 +11,10 @@ import type { WebSocketSender } from '../../ws/sender.js';
 import type { UpgradeObserver, UpgradeRequest } from '../../ws/upgrade-observer.js';
 import { UPGRADE_TRACE } from '../../ws/upgrade-observer.js';
 import type { WsMessage } from '../../ws/ws-message.js';
-import { serverAttributes } from './http-spans.js';
-import type { Getter, OtelContext, Span } from './otel.js';
-import { SpanKind, STATUS_ERROR } from './otel.js';
-import { defined, errorType, type Telemetry, traceFields, within } from './shared.js';
+import { endServerSpan, serverAttributes } from './http-spans.js';
+import type { Getter, OtelContext } from './otel.js';
+import { SpanKind } from './otel.js';
+import { asError, markFailed, type Telemetry, traceFields, within } from './shared.js';
 
 const UPGRADE_HEADERS: Getter<UpgradeRequest> = {
   keys: () => [],
@@ -38,27 +38,8 @@ export function upgradeObserver(t: Telemetry): UpgradeObserver {
       const startedAt = performance.now();
       return {
         context: t.api.trace.setSpan(parent, span),
-        end(status, route, err) {
-          if (route !== undefined) {
-            span.updateName(`GET ${route}`);
-            span.setAttribute('http.route', route);
-          }
-          if (status !== 0) span.setAttribute('http.response.status_code', status);
-          const type =
-            status >= 500 ? (err === undefined ? String(status) : errorType(err)) : undefined;
-          if (type !== undefined) fail(span, type, err);
-          span.end();
-          t.requestDuration.record(
-            (performance.now() - startedAt) / 1000,
-            defined({
-              'http.request.method': 'GET',
-              'http.route': route,
-              'http.response.status_code': status === 0 ? undefined : status,
-              'url.scheme': 'http',
-              'error.type': type,
-            }),
-          );
-        },
+        end: (status, route, err) =>
+          endServerSpan(t, span, 'GET', { route, status, err }, startedAt),
       };
     },
     sending: (sender, route, connId) => tracedSender(t, sender, route, connId),
@@ -82,7 +63,7 @@ export function tracedMessages(t: Telemetry, execute: Execute<WsMessage>): Execu
     if (fields !== undefined) addRecordFields(msg, fields);
     const done = within(t, parent, span, () => execute(msg, routed));
     const end = (err: Error | undefined) => {
-      if (err !== undefined) fail(span, errorType(err), err);
+      if (err !== undefined) markFailed(span, err);
       span.end();
       return err;
     };
@@ -115,18 +96,11 @@ function tracedSender(
       return sender.send(data).then(
         () => span.end(),
         (err: unknown) => {
-          const e = err instanceof Error ? err : new Error(String(err));
-          fail(span, errorType(e), e);
+          markFailed(span, asError(err));
           span.end();
           throw err;
         },
       );
     },
   };
-}
-
-function fail(span: Span, type: string, err: Error | undefined): void {
-  span.setAttribute('error.type', type);
-  span.setStatus({ code: STATUS_ERROR, ...(err === undefined ? {} : { message: err.message }) });
-  if (err !== undefined) span.recordException(err);
 }

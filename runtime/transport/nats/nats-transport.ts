@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsumerInfo, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import { isRequestId, REQUEST_ID_HEADER } from '../../core/context/request-id.js';
+import { InFlight } from '../../core/in-flight.js';
 import { log } from '../../core/log/logger.js';
 import {
   PublishOutcomeUnknownError,
@@ -23,7 +24,7 @@ import {
   type Transport,
   type TransportStartOptions,
 } from '../../events/transport.js';
-import { InFlight, within } from '../shared/promises.js';
+import { within } from '../shared/promises.js';
 import { type Connection, openConnection } from './connection.js';
 import { natsLibrary } from './library.js';
 import {

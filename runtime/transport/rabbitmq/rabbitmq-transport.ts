@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { isRequestId, requestIdFor } from '../../core/context/request-id.js';
+import { InFlight } from '../../core/in-flight.js';
 import { FallbackLogger } from '../../core/log/fallback-logger.js';
 import { log } from '../../core/log/logger.js';
 import {
@@ -28,7 +29,7 @@ import {
   type Transport,
   type TransportStartOptions,
 } from '../../events/transport.js';
-import { InFlight, settle, within } from '../shared/promises.js';
+import { settle, within } from '../shared/promises.js';
 import { reconnectDelay } from '../shared/reconnect.js';
 import {
   type AmqpOutgoing,

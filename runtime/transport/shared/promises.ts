@@ -1,4 +1,4 @@
-/** Promise helpers of the broker transports: deadlines, work in flight, answers that may fail. */
+/** Promise helpers of the broker transports: deadlines, and answers that may fail. */
 
 /** Settles like `promise`, or rejects with `timedOut()` after `ms` ms (now if ≤ 0). @internal */
 export function within<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
@@ -19,30 +19,6 @@ export function within<T>(promise: Promise<T>, ms: number, timedOut: () => Error
       },
     );
   });
-}
-
-/** Work in flight (handlers, publishes) that `close()` waits for. @internal */
-export class InFlight {
-  readonly #running = new Set<Promise<unknown>>();
-
-  /** How many are running. */
-  get size(): number {
-    return this.#running.size;
-  }
-
-  /** Keeps `work` until it settles, and returns it. */
-  track<T>(work: Promise<T>): Promise<T> {
-    const tracked: Promise<unknown> = work
-      .catch(() => {})
-      .finally(() => this.#running.delete(tracked));
-    this.#running.add(tracked);
-    return work;
-  }
-
-  /** Resolves once nothing is running, including work tracked while waiting. */
-  async drain(): Promise<void> {
-    while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
-  }
 }
 
 /**
