@@ -210,6 +210,7 @@ export function createApp(options: AppOptions): App {
   }
   for (const plugin of resolved.plugins) plugin.setup(plugins);
   const probe = plugins.probe();
+  const headers = plugins.addedHeaders();
   // Between listen() binding the port and the app having started, a request waits for the start
   // (the health probes answer at once, readiness 503); if the start fails, it gets 503.
   const waiting = new Set<Promise<Error | undefined>>();
@@ -244,6 +245,7 @@ export function createApp(options: AppOptions): App {
       close: () => webSockets.close(),
     },
     encode: plugins.encoder(),
+    headers,
   });
 
   const deliverNow = async (
@@ -346,7 +348,8 @@ export function createApp(options: AppOptions): App {
     },
     async inject(request) {
       await open();
-      return inject({ execute: http, limits: resolved.limits, budget, logger, probe }, request);
+      const target = { execute: http, limits: resolved.limits, budget, logger, probe, headers };
+      return inject(target, request);
     },
     emit(eventName, payload, metadata) {
       const emitting = async () => {

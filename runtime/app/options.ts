@@ -19,6 +19,8 @@ import type { DocsOptions } from '../plugins/docs-page/docs-options.js';
 import { docsPage } from '../plugins/docs-page/docs-probe.js';
 import type { Instrumentation } from '../plugins/instrumentation.js';
 import type { Plugin } from '../plugins/plugin.js';
+import { securityHeaders } from '../plugins/security-headers/security-headers.js';
+import type { SecurityHeadersOptions } from '../plugins/security-headers/security-headers-options.js';
 import type { StaticOptions } from '../plugins/static/static-options.js';
 import { staticFiles } from '../plugins/static/static-route.js';
 import { checkTelemetry, type TelemetryOptions } from '../plugins/telemetry/options.js';
@@ -154,6 +156,15 @@ export interface AppOptions {
    */
   readonly compression?: CompressionOptions;
   /**
+   * Security headers on every response (`X-Content-Type-Options`, `X-Frame-Options`,
+   * `Referrer-Policy`, `Cross-Origin-Opener-Policy`, `Cross-Origin-Resource-Policy`,
+   * `Strict-Transport-Security` with `https`, `Content-Security-Policy` on HTML): `true` for the
+   * defaults, or an object that changes or turns off (`false`) each. @default off
+   * @example securityHeaders: { https: true, frameOptions: 'DENY' }
+   * @see docs/API.md, "Security headers"
+   */
+  readonly securityHeaders?: boolean | SecurityHeadersOptions;
+  /**
    * OpenTelemetry traces, metrics and log correlation, through `@opentelemetry/api` (an optional
    * peer dependency) and the providers a NodeSDK registered, unless given here. @default none (off)
    * @see docs/operations.md, "Tracing and metrics"
@@ -259,6 +270,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
       staticFiles(options.static),
       docsPage(options.docs, pagination.maxSize),
       compressionPlugin(options.compression),
+      securityHeaders(options.securityHeaders),
     ].filter((p) => p !== undefined),
     instrumentation,
   };

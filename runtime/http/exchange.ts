@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { REQUEST_ID_HEADER } from '../core/context/request-id.js';
+import { type AddedHeaders, writeAddedHeaders } from './added-headers.js';
 import { HttpContext, type HttpContextInit } from './http-context.js';
 import { stageError } from './render.js';
 import { StagedResponse } from './staged-response.js';
@@ -82,6 +83,8 @@ export class HttpExchange extends HttpContext {
   readonly #sink: ResponseSink;
   /** How responses are encoded (compression); undefined when they go out as they are. */
   readonly #encode: ResponseEncoder | undefined;
+  /** The headers every response carries (security headers); undefined for none. */
+  readonly #added: AddedHeaders | undefined;
 
   /** The connection the request came on, when there is one. */
   readonly #socket: ExchangeSocket | undefined;
@@ -90,12 +93,14 @@ export class HttpExchange extends HttpContext {
     init: Omit<HttpContextInit, 'writer'> & { readonly socket?: ExchangeSocket },
     sink: ResponseSink,
     encode?: ResponseEncoder | undefined,
+    added?: AddedHeaders | undefined,
   ) {
     const response = new StagedResponse();
     super(init, response);
     this.response = response;
     this.#sink = sink;
     this.#encode = encode;
+    this.#added = added;
     this.#socket = init.socket;
   }
 
@@ -111,7 +116,8 @@ export class HttpExchange extends HttpContext {
 
   /**
    * Sends the staged response: 204 when nothing set a status; `Content-Length` always set, and
-   * `X-Request-Id` too; a framing header or an `X-Request-Id` the handler wrote is dropped. A
+   * `X-Request-Id` too, after the app's added headers (security headers); a framing header or an
+   * `X-Request-Id` the handler wrote is dropped. A
    * stream body goes out chunked, without `Content-Length`: the promise ends with it.
    */
   send(): void | Promise<void> {
@@ -133,6 +139,7 @@ export class HttpExchange extends HttpContext {
         headers[n++] = triples[i + 2] as string;
       }
     }
+    if (this.#added !== undefined) n = writeAddedHeaders(this.#added, headers, n, triples);
     headers[n++] = REQUEST_ID_HEADER;
     headers[n++] = this.requestId();
     const body = staged.body;

@@ -7,6 +7,7 @@ import { toError } from '../core/error-chain.js';
 import type { Logger } from '../core/log/logger.js';
 import type { Execute } from '../core/pipeline/pipeline.js';
 import { flattenHeaders } from '../core/request/headers.js';
+import type { AddedHeaders } from './added-headers.js';
 import { checkRequestHead, type RequestLimits } from './body-limits.js';
 import type { ByteBudget } from './byte-budget.js';
 import { HttpExchange, type OutgoingResponse, type Probe } from './exchange.js';
@@ -21,6 +22,8 @@ export interface InjectTarget {
   readonly budget?: ByteBudget | undefined;
   readonly logger: Logger;
   readonly probe?: Probe | undefined;
+  /** The headers every response carries (security headers), as the server adds them. */
+  readonly headers?: AddedHeaders | undefined;
 }
 
 /** A request to inject. An object body is sent as JSON. */
@@ -88,6 +91,8 @@ export async function inject(
         }
       },
     },
+    undefined,
+    target.headers,
   );
   if (probe === undefined || !probe(ex)) {
     const refused = checkRequestHead(request.url, rawHeaders, limits);

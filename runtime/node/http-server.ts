@@ -14,6 +14,7 @@ import { findError, toError } from '../core/error-chain.js';
 import { FwError, problemOf } from '../core/errors.js';
 import type { Logger } from '../core/log/logger.js';
 import { type Execute, isPromise, type MaybePromise } from '../core/pipeline/pipeline.js';
+import type { AddedHeaders } from '../http/added-headers.js';
 import { checkRequestHead, type RequestLimits } from '../http/body-limits.js';
 import type { ByteBudget } from '../http/byte-budget.js';
 import {
@@ -65,6 +66,7 @@ export interface NodeServerOptions {
   readonly upgrade?: UpgradeHandler;
   /** How responses are encoded (compression); undefined when they go out as they are. */
   readonly encode?: ResponseEncoder | undefined;
+  readonly headers?: AddedHeaders | undefined; // on every response: the security headers
 }
 
 /** What serves upgrade requests; the server's `close()` waits for its `close()`. */
@@ -263,6 +265,7 @@ class NodeExchange extends HttpExchange {
       },
       NODE_SINK,
       options.encode,
+      options.headers,
     );
     this.req = req;
     this.res = res;

@@ -1,6 +1,6 @@
 /**
  * The one interface by which an optional feature joins an app: static files, the docs page,
- * response compression. `createApp` makes each plug-in from its option, then
+ * response compression, security headers. `createApp` makes each plug-in from its option, then
  * calls `setup` once, after the controllers' routes are known and before anything is served. A
  * plug-in adds what it brings through the {@link PluginHost} and never reaches into the app: the
  * folders under `plugins/` import the floors below them, never `app/`.
@@ -11,6 +11,7 @@
 import type { Logger } from '../core/log/logger.js';
 import type { Route } from '../core/pipeline/pipeline.js';
 import type { FindMyWayRouter } from '../core/router/find-my-way-router.js';
+import type { AddedHeaders } from '../http/added-headers.js';
 import type { Probe, ResponseEncoder } from '../http/exchange.js';
 
 /** A route of the app's controllers, as a plug-in checks its own paths against them. */
@@ -43,11 +44,16 @@ export interface PluginHost {
   addProbe(probe: Probe, paths: readonly string[]): void;
   /** Encodes every response the server sends; an app has at most one encoder. */
   setEncoder(encoder: ResponseEncoder): void;
+  /**
+   * Headers every response carries, probes' answers included (security headers); an app has at
+   * most one set. A response that sets a header of one of these names keeps its own.
+   */
+  setAddedHeaders(headers: AddedHeaders): void;
 }
 
 /** An optional feature of an app. */
 export interface Plugin {
-  /** The option it is made from (`static`, `docs`, `compression`), for messages. */
+  /** The option it is made from (`static`, `docs`, `compression`, …), for messages. */
   readonly name: string;
   /** Adds the feature to the app; throws, naming the option at fault, when it cannot. */
   setup(host: PluginHost): void;
