@@ -16,6 +16,7 @@ import {
   type MaybePromise,
   type Route,
 } from '../core/pipeline/pipeline.js';
+import { shareOriginPolicies } from '../core/request/origin.js';
 import { FindMyWayRouter } from '../core/router/find-my-way-router.js';
 import { ConsumerDeliveries } from '../events/consumer-deliveries.js';
 import { consumerProtocol } from '../events/consumer-protocol.js';
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions): App {
     for (const i of options.interceptors ?? []) {
       interceptors.push(typeof i === 'function' ? instances.need(i, i.name) : i);
     }
+    shareOriginPolicies(interceptors); // a global cors()'s origins, for cross-origin protection
   };
   let built = !instances.async;
   if (built) {

@@ -141,6 +141,18 @@ export const ERRORS = {
     503,
     () => 'The idempotency store cannot be reached, so the request was not run; retry later',
   ),
+  FW_ERR_CROSS_ORIGIN_REQUEST: t<{ method: string }>(
+    403,
+    (p) =>
+      `This ${p.method} was sent by a page of another origin, which may not act on this app ` +
+      "with its user's cookies; send it from the app's own pages or a trusted origin",
+  ),
+  FW_ERR_CSRF_TOKEN: t<{ method: string; header: string; cookie: string }>(
+    403,
+    (p) =>
+      `This ${p.method} carries cookies but neither Sec-Fetch-Site nor Origin, and its ` +
+      `${p.header} header does not match its ${p.cookie} cookie; send the cookie's value in the header`,
+  ),
   FW_ERR_EVENT_QUEUE_FULL: t<{ subscription: string; event: string; limit: number }>(
     503,
     (p) =>
