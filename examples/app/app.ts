@@ -14,6 +14,7 @@ import {
   type Transport,
 } from 'fw';
 import { cors } from 'fw/cors';
+import { crossOriginProtection } from 'fw/cross-origin';
 import { idempotency } from 'fw/idempotency';
 import { bindings } from './bindings.js';
 import { originsFromEnv } from './config.js';
@@ -51,9 +52,12 @@ export function exampleApp(options: ExampleOptions = {}): App {
     // a 503 whose event's outcome was unknown) gets the first answer, and no second order. Each
     // caller's keys are their own; one instance keeps them in memory (Redis for several).
     // The pages of those origins may open the order feed's WebSocket too: cors() is the app's one
-    // list of origins (the API's own always may).
+    // list of origins (the API's own always may). The session is a cookie, which the browser
+    // sends with a form another site's page posts here: crossOriginProtection() refuses such a
+    // POST, PUT, PATCH or DELETE (by Sec-Fetch-Site and Origin), and trusts cors()'s origins.
     interceptors: [
       cors({ origins, credentials: true }),
+      crossOriginProtection(),
       AuthInterceptor,
       idempotency({ scope: (ctx) => ctx.get<string>('auth.user') ?? '' }),
     ],
@@ -61,6 +65,9 @@ export function exampleApp(options: ExampleOptions = {}): App {
     static: [{ root: PUBLIC, prefix: '/' }],
     // br or gzip for answers of 1 KiB or more, and for the Server-Sent Events stream.
     compression: { threshold: 1024 },
+    // nosniff, X-Frame-Options, Referrer-Policy, COOP, CORP on every answer, and a CSP on the page
+    // (the docs page keeps its own). Behind a proxy that ends TLS, add https: true for HSTS.
+    securityHeaders: true,
     // Probes at /health/live and /health/ready; the AuthInterceptor does not see them.
     health: { path: '/health' },
     // The API described by the documents fwgen wrote beside the bindings (`npm run bindings`):
