@@ -11,7 +11,9 @@
  *                                 [--baseline ../fw-before]
  *
  * `--servers` also takes `fw (telemetry)` and `Fastify (@fastify/otel)`: OpenTelemetry on, on
- * one SDK both preload (bench/README.md, "Telemetry").
+ * one SDK both preload (bench/README.md, "Telemetry"); `fw (security headers)`,
+ * `fw (security headers off)` and `Fastify (@fastify/helmet)`: helmet's headers (bench/README.md,
+ * "Security headers").
  *
  * `--baseline <dir>` also counts the fw of another checkout (a worktree of the commit before a
  * change, with its own `npm ci`), built first, as the server `fw (baseline)`: an A/B in one run.
@@ -38,6 +40,7 @@ import {
   HTTP_JOBS,
   HTTP_SERVERS,
   type HttpJob,
+  SECURITY_HEADER_SERVERS,
   type ServerSpec,
   serversOf,
   TELEMETRY_SERVERS,
@@ -173,7 +176,9 @@ async function main(): Promise<void> {
   requireValgrind();
   prepare(log);
   const names = flags.servers.split(',');
-  const asked = [...HTTP_SERVERS, ...TELEMETRY_SERVERS].filter((s) => names.includes(s.name));
+  const asked = [...HTTP_SERVERS, ...TELEMETRY_SERVERS, ...SECURITY_HEADER_SERVERS].filter((s) =>
+    names.includes(s.name),
+  );
   const baseline = flags.baseline;
   if (baseline !== undefined) {
     // Another checkout of fw (a worktree at the commit before a change), built, and counted in

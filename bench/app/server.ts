@@ -15,12 +15,17 @@ const web = process.env['BENCH_WEB'] === '1';
 const keepAlive = process.env['BENCH_KEEPALIVE_MS'];
 // Server 'fw (telemetry)' sets BENCH_TELEMETRY=1 and preloads the SDK (peers/servers/otel-sdk.mjs).
 const telemetry = process.env['BENCH_TELEMETRY'] === '1';
+// Server 'fw (security headers)' sets BENCH_SECURITY_HEADERS=1: the defaults of `securityHeaders`,
+// five headers on a JSON answer (the CSP goes on HTML only); '0' gives `securityHeaders: false`,
+// which must cost what no option costs.
+const security = process.env['BENCH_SECURITY_HEADERS'];
 const app = createApp({
   bindings,
   // bench:instructions sets a long keep-alive (see bench/peers/servers/raw.mjs).
   ...(keepAlive === undefined ? {} : { keepAliveTimeoutMs: Number(keepAlive) }),
   providers: [new ShippingEvents(new ShippedCounter())],
   ...(telemetry ? { telemetry: {} } : {}),
+  ...(security === undefined ? {} : { securityHeaders: security === '1' }),
   ...(web
     ? {
         static: [{ root: join(import.meta.dirname, 'public'), prefix: '/assets' }],

@@ -48,6 +48,30 @@ export const TELEMETRY_SERVERS: readonly ServerSpec[] = [
   },
 ];
 
+/**
+ * The servers with security headers, for `bench:instructions` only (`--servers 'fw (security
+ * headers)'`): fw's `securityHeaders: true` and @fastify/helmet with the same five headers on a
+ * JSON answer; `fw (security headers off)` gives `securityHeaders: false`, to be counted beside
+ * `fw` (no option), which it must equal.
+ */
+export const SECURITY_HEADER_SERVERS: readonly ServerSpec[] = [
+  {
+    name: 'fw (security headers)',
+    args: [join(BENCH, 'app', '.work', 'server.js')],
+    env: { BENCH_SECURITY_HEADERS: '1' },
+  },
+  {
+    name: 'fw (security headers off)',
+    args: [join(BENCH, 'app', '.work', 'server.js')],
+    env: { BENCH_SECURITY_HEADERS: '0' },
+  },
+  {
+    name: 'Fastify (@fastify/helmet)',
+    args: [join(SERVERS, 'fastify.mjs')],
+    env: { BENCH_SECURITY_HEADERS: '1' },
+  },
+];
+
 /** One request to repeat, and the exact answer every server must give before it is measured. */
 export interface HttpJob {
   readonly id: string;

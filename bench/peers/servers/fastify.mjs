@@ -1,7 +1,9 @@
 // Fastify 5 as its users tune it: JSON schemas for params, query, body and response (Ajv
 // coercion and validation, fast-json-stringify for the response), an onRequest hook for the user.
 // With BENCH_WEB=1 (jobs static and gzip-json), @fastify/static and @fastify/compress too; with
-// BENCH_TELEMETRY=1 (server 'Fastify (@fastify/otel)', under otel-sdk.mjs), @fastify/otel.
+// BENCH_TELEMETRY=1 (server 'Fastify (@fastify/otel)', under otel-sdk.mjs), @fastify/otel. With
+// BENCH_SECURITY_HEADERS=1 (server 'Fastify (@fastify/helmet)'), @fastify/helmet sending the five
+// headers fw's `securityHeaders: true` sends on a JSON answer, the others of helmet's set off.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
@@ -17,6 +19,24 @@ if (process.env.BENCH_TELEMETRY === '1') {
   // defaults: a span for the request, one for each hook and one for the handler.
   const { default: FastifyOtelInstrumentation } = await import('@fastify/otel');
   await app.register(new FastifyOtelInstrumentation().plugin());
+}
+
+if (process.env.BENCH_SECURITY_HEADERS === '1') {
+  const { default: helmet } = await import('@fastify/helmet');
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    // Kept, as fw sends them: nosniff, X-Frame-Options, Referrer-Policy, COOP and CORP.
+    xFrameOptions: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
 }
 
 if (process.env.BENCH_WEB === '1') {
