@@ -1,19 +1,21 @@
 /**
- * The JavaScript of fw's `dist/`: one ES module per entry point of package.json's `exports`, at the
- * path its `default` condition names, bundled by esbuild from the file its `source` condition
- * names. Code two entry points share goes into chunks (`splitting`), so every class has one
- * identity whichever entry point an app imports it through. Importing a handful of files instead
- * of about 95 modules is most of what fw's start-up costs (bench/README.md, `npm run
- * bench:startup`). The packages fw depends on stay imports (`import('ws')` and the like stay lazy),
- * except the CommonJS ones every app loads (`BUNDLED`: find-my-way, @fastify/accept-negotiator),
- * whose load from ESM costs more than their code (devDependencies for that reason); their licenses are
- * written to `dist/runtime/THIRD-PARTY-LICENSES.txt`. Source maps carry their sources, so a stack
- * read with `--enable-source-maps` names fw's `.ts` file and line from the published package
- * alone. The declarations are tsc's (`tsc -p tsconfig.build.json`, run before).
+ * The JavaScript of fw's `dist/`, bundled by esbuild: all of fw in one ES module,
+ * `dist/runtime/fw.js`, and for each entry point of package.json's `exports` (from the file its
+ * `source` condition names) a file at the path its `default` condition names that re-exports that
+ * entry's names from it. Every class has one identity whichever entry point an app imports it
+ * through, and an app loads two or three modules where tsc's output was about 95 (an entry point
+ * with esbuild's `splitting` was about 20 chunks): most of what fw's start-up cost (bench/README.md,
+ * `npm run bench:startup`). The packages fw depends on stay imports (`import('ws')` and the like
+ * stay lazy), except the CommonJS ones every app loads (`BUNDLED`: find-my-way,
+ * @fastify/accept-negotiator), whose load from ESM costs more than their code (devDependencies for
+ * that reason); their licenses are written to `dist/runtime/THIRD-PARTY-LICENSES.txt`. The source
+ * map carries its sources, so a stack read with `--enable-source-maps` names fw's `.ts` file and
+ * line from the published package alone. The declarations are tsc's (`tsc -p tsconfig.build.json`,
+ * run before).
  *
  *   node --import tsx scripts/bundle.ts
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { BUNDLED } from './bundled.js';
@@ -49,21 +51,86 @@ for (const name of BUNDLED) {
 }
 
 // tsc wrote the declarations; the JavaScript is all esbuild's: none left from an earlier build
-// (tsc's one file per module, or chunks of other names) gets into the package.
+// (tsc's one file per module) gets into the package.
 for (const file of readdirSync(OUT, { recursive: true, encoding: 'utf8' })) {
   if (/\.js(\.map)?$/.test(file)) rmSync(join(OUT, file));
 }
 
-const { metafile } = await build({
-  entryPoints,
-  outdir: OUT,
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+}
+
+/** What both passes share. */
+const common = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   external,
+  logLevel: 'warning',
+} as const;
+
+// Pass 1, nothing written: the names each entry point exports (esbuild's metafile lists them).
+const probe = await build({
+  ...common,
+  entryPoints,
+  outdir: OUT,
+  splitting: true,
+  write: false,
+  metafile: true,
+});
+const exportsOf = new Map<string, readonly string[]>();
+for (const [output, meta] of Object.entries(probe.metafile.outputs)) {
+  if (meta.entryPoint === undefined) continue;
+  const name = relative(OUT, join(ROOT, output)).replace(/\.js$/, '');
+  exportsOf.set(name, meta.exports);
+}
+
+// The entry points that import an optional peer (the transports) are bundled apart, sharing
+// chunks with the rest: an app bundled by its own esbuild then never meets an import of a broker
+// client it did not install.
+const peers = new Set(Object.keys(manifest.peerDependencies ?? {}));
+const apart = new Set<string>();
+for (const [output, meta] of Object.entries(probe.metafile.outputs)) {
+  if (meta.entryPoint === undefined) continue;
+  const name = relative(OUT, join(ROOT, output)).replace(/\.js$/, '');
+  if (meta.imports.some((i) => i.external && peers.has(packageOf(i.path)))) apart.add(name);
+}
+
+// Pass 2: the rest of fw in one module, `runtime/fw.js`, which exports every entry point's names
+// prefixed with the entry's index; then each entry point's file, re-exporting its names from it.
+const names = Object.keys(entryPoints).filter((entry) => !apart.has(entry));
+const prefixed = (i: number, name: string) => `e${i}_${name}`;
+const all = names
+  .map((entry, i) => {
+    const list = (exportsOf.get(entry) ?? []).map((n) => `${n} as ${prefixed(i, n)}`);
+    return `export { ${list.join(', ')} } from ${JSON.stringify(entryPoints[entry])};`;
+  })
+  .join('\n');
+const VIRTUAL = 'fw-entry-points';
+const { metafile } = await build({
+  ...common,
+  entryPoints: [
+    { in: VIRTUAL, out: 'runtime/fw' },
+    ...[...apart].map((entry) => ({ in: entryPoints[entry] as string, out: entry })),
+  ],
+  outdir: OUT,
+  splitting: true,
   chunkNames: 'runtime/chunks/[name]-[hash]',
+  plugins: [
+    {
+      name: VIRTUAL,
+      setup(b) {
+        b.onResolve({ filter: new RegExp(`^${VIRTUAL}$`) }, () => ({
+          path: VIRTUAL,
+          namespace: VIRTUAL,
+        }));
+        b.onLoad({ filter: /.*/, namespace: VIRTUAL }, () => ({ contents: all, resolveDir: ROOT }));
+      },
+    },
+  ],
   sourcemap: 'linked',
   sourcesContent: true,
   // A CommonJS package bundled into an ES module calls `require` for Node's own modules.
@@ -72,7 +139,17 @@ const { metafile } = await build({
   },
   legalComments: 'eof',
   metafile: true,
-  logLevel: 'warning',
+});
+names.forEach((entry, i) => {
+  const file = join(OUT, `${entry}.js`);
+  const from = relative(join(file, '..'), join(OUT, 'runtime/fw.js'));
+  const list = (exportsOf.get(entry) ?? []).map((n) => `${prefixed(i, n)} as ${n}`);
+  const spec = JSON.stringify(from.startsWith('.') ? from : `./${from}`);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(
+    file,
+    list.length === 0 ? 'export {};\n' : `export { ${list.join(', ')} } from ${spec};\n`,
+  );
 });
 
 // The packages whose code is in the bundle (found from esbuild's inputs), each with its license.

@@ -109,30 +109,53 @@ describe('the fw, fwgen and create-fw tarballs', () => {
     expect(fw.manifest.bin).toBeUndefined();
   });
 
-  it("fw's JavaScript is a bundle per entry point and shared chunks, each with a source map that carries its sources", () => {
+  it("fw's JavaScript is one bundle and the transports' files, with source maps that carry fw's sources; the other entry points re-export from the bundle", () => {
     const exported = Object.values(fw.manifest.exports ?? {}).flatMap((target) =>
       typeof target === 'string' ? [] : [target.default.slice(2)],
     );
+    const bundle = 'dist/runtime/fw.js';
     const scripts = fw.files.filter((f) => f.endsWith('.js'));
     expect(scripts.filter((f) => !f.startsWith('dist/runtime/chunks/')).sort()).toEqual(
-      exported.sort(),
+      [...exported, bundle].sort(),
     );
-    expect(fw.files).toContain('dist/runtime/THIRD-PARTY-LICENSES.txt');
+    const reexporting = (file: string, text: string) => {
+      const from = relative(join(file, '..'), bundle);
+      const spec = JSON.stringify(from.startsWith('.') ? from : `./${from}`);
+      return /^export \{ [\w$, ]+ \} from (".*");\n$/.exec(text)?.[1] === spec;
+    };
+    const mapped: string[] = [];
     for (const file of scripts) {
       const text = readFileSync(join(fw.dir, file), 'utf8');
+      if (text === 'export {};\n' || reexporting(file, text)) continue;
+      mapped.push(file);
       const url = /\n\/\/# sourceMappingURL=(\S+)\n?$/.exec(text)?.[1];
       const map = join(file, '..', url ?? '?');
       expect(fw.files, `${file}: its source map`).toContain(map);
       const { sources, sourcesContent } = JSON.parse(readFileSync(join(fw.dir, map), 'utf8')) as {
         sources: string[];
-        sourcesContent?: (string | null)[];
+        sourcesContent?: unknown[];
       };
-      // What an empty entry point (a re-export of chunks) maps is nothing.
-      expect(sourcesContent?.length ?? 0, map).toBe(sources.length);
-      expect(sourcesContent?.every((content) => typeof content === 'string') ?? true, map).toBe(
-        true,
+      // fw's own sources, each with its text (a bundled package's map may name sources it omits).
+      const own = sources.flatMap((source, i) =>
+        source.includes('/runtime/') && !source.includes('node_modules')
+          ? [[source, typeof sourcesContent?.[i]] as const]
+          : [],
       );
+      expect(own.length, map).toBeGreaterThan(0);
+      expect(own.filter(([, content]) => content !== 'string')).toEqual([]);
     }
+    expect(mapped).toEqual(
+      expect.arrayContaining([
+        bundle,
+        'dist/runtime/entries/rabbitmq.js',
+        'dist/runtime/entries/nats.js',
+      ]),
+    );
+    expect(exported.filter((f) => mapped.includes(f)).sort()).toEqual([
+      'dist/runtime/entries/nats.js',
+      'dist/runtime/entries/rabbitmq.js',
+    ]);
+    expect(fw.files).toContain('dist/runtime/THIRD-PARTY-LICENSES.txt');
   });
 
   it("fw's dependencies are what the runtime imports; the broker clients and the docs page's assets are optional peers", () => {
