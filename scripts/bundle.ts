@@ -9,7 +9,7 @@
  * stay lazy), except the CommonJS ones every app loads (`BUNDLED`: find-my-way,
  * @fastify/accept-negotiator), whose load from ESM costs more than their code (devDependencies for
  * that reason); their licenses are written to `dist/runtime/THIRD-PARTY-LICENSES.txt`. The source
- * map carries its sources, so a stack read with `--enable-source-maps` names fw's `.ts` file and
+ * map carries fw's sources, so a stack read with `--enable-source-maps` names fw's `.ts` file and
  * line from the published package alone. The declarations are tsc's (`tsc -p tsconfig.build.json`,
  * run before).
  *
@@ -151,6 +151,20 @@ names.forEach((entry, i) => {
     list.length === 0 ? 'export {};\n' : `export { ${list.join(', ')} } from ${spec};\n`,
   );
 });
+
+// The maps keep the text of fw's own sources only: a bundled package's is in its own repository,
+// and the production install stays within its budget (test/toolchains/toolchains.test.ts).
+for (const output of Object.keys(metafile.outputs).filter((o) => o.endsWith('.js.map'))) {
+  const file = join(ROOT, output);
+  const map = JSON.parse(readFileSync(file, 'utf8')) as {
+    sources: string[];
+    sourcesContent?: (string | null)[];
+  };
+  map.sourcesContent = map.sources.map((source, i) =>
+    source.includes('node_modules/') ? null : (map.sourcesContent?.[i] ?? null),
+  );
+  writeFileSync(file, JSON.stringify(map));
+}
 
 // The packages whose code is in the bundle (found from esbuild's inputs), each with its license.
 const packages = new Set<string>();
