@@ -63,6 +63,7 @@ export async function exercise(
     expect(failed.status).toBe(500);
     expect(failed.headers.get('x-request-id')).toBe(requestId);
     expect(await failed.json()).toMatchObject({ status: 500, detail: 'Internal Server Error' });
+    await server.printed(`"requestId":"${requestId}"`);
   } finally {
     output = await server.stop();
   }

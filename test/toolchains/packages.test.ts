@@ -1,4 +1,5 @@
-// What the three tarballs hold: the license and a readme each, the runtime without the generator,
+// What the three tarballs hold: the license and a readme each, the runtime without the generator
+// (a bundle per entry point, with source maps that carry their sources),
 // dependencies that are exactly what the shipped code imports, declarations whose every link
 // points at a file in the package, and a scaffolder with its template and no dependencies.
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ interface Manifest {
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   bin?: Record<string, string>;
+  exports?: Record<string, string | { default: string }>;
 }
 
 /** A tarball unpacked: its files (relative, `/`-separated) and its manifest. */
@@ -49,9 +51,9 @@ function importedPackages(pkg: Unpacked): Set<string> {
   for (const file of pkg.files.filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(join(pkg.dir, file), 'utf8');
     for (const m of text.matchAll(
-      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)'((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[\w./-]*)?)'/g,
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[\w./-]*)?)\1/g,
     )) {
-      const specifier = m[1] as string;
+      const specifier = m[2] as string;
       if (specifier.startsWith('node:') || BUILTINS.has(specifier)) continue;
       const parts = specifier.split('/');
       found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
@@ -104,8 +106,56 @@ describe('the fw, fwgen and create-fw tarballs', () => {
       'package.json',
     ]);
     expect(fw.files).toContain('dist/runtime/index.js');
-    expect(fw.files.some((f) => f.endsWith('.map'))).toBe(false);
     expect(fw.manifest.bin).toBeUndefined();
+  });
+
+  it("fw's JavaScript is one bundle and the transports' files, with source maps that carry fw's sources; the other entry points re-export from the bundle", () => {
+    const exported = Object.values(fw.manifest.exports ?? {}).flatMap((target) =>
+      typeof target === 'string' ? [] : [target.default.slice(2)],
+    );
+    const bundle = 'dist/runtime/fw.js';
+    const scripts = fw.files.filter((f) => f.endsWith('.js'));
+    expect(scripts.filter((f) => !f.startsWith('dist/runtime/chunks/')).sort()).toEqual(
+      [...exported, bundle].sort(),
+    );
+    const reexporting = (file: string, text: string) => {
+      const from = relative(join(file, '..'), bundle);
+      const spec = JSON.stringify(from.startsWith('.') ? from : `./${from}`);
+      return /^export \{ [\w$, ]+ \} from (".*");\n$/.exec(text)?.[1] === spec;
+    };
+    const mapped: string[] = [];
+    for (const file of scripts) {
+      const text = readFileSync(join(fw.dir, file), 'utf8');
+      if (text === 'export {};\n' || reexporting(file, text)) continue;
+      mapped.push(file);
+      const url = /\n\/\/# sourceMappingURL=(\S+)\n?$/.exec(text)?.[1];
+      const map = join(file, '..', url ?? '?');
+      expect(fw.files, `${file}: its source map`).toContain(map);
+      const { sources, sourcesContent } = JSON.parse(readFileSync(join(fw.dir, map), 'utf8')) as {
+        sources: string[];
+        sourcesContent?: unknown[];
+      };
+      // fw's own sources, each with its text (a bundled package's map may name sources it omits).
+      const own = sources.flatMap((source, i) =>
+        source.includes('/runtime/') && !source.includes('node_modules')
+          ? [[source, typeof sourcesContent?.[i]] as const]
+          : [],
+      );
+      expect(own.length, map).toBeGreaterThan(0);
+      expect(own.filter(([, content]) => content !== 'string')).toEqual([]);
+    }
+    expect(mapped).toEqual(
+      expect.arrayContaining([
+        bundle,
+        'dist/runtime/entries/rabbitmq.js',
+        'dist/runtime/entries/nats.js',
+      ]),
+    );
+    expect(exported.filter((f) => mapped.includes(f)).sort()).toEqual([
+      'dist/runtime/entries/nats.js',
+      'dist/runtime/entries/rabbitmq.js',
+    ]);
+    expect(fw.files).toContain('dist/runtime/THIRD-PARTY-LICENSES.txt');
   });
 
   it("fw's dependencies are what the runtime imports; the broker clients and the docs page's assets are optional peers", () => {

@@ -99,6 +99,11 @@ export function appAt(dir: string): FreshApp {
 /** A started server: its port, what it printed so far, and how to stop it. */
 export interface Served {
   readonly port: number;
+  /**
+   * Resolves once the output holds `text` (at most 10 s): a log line written after its response
+   * was sent. Under tsx, fw's source map is read at the first stack printed, which takes a while.
+   */
+  printed(text: string): Promise<void>;
   /** Stops the process (SIGTERM, which the app answers by closing) and resolves with its output. */
   stop(): Promise<string>;
 }
@@ -147,6 +152,11 @@ export async function serve(
   });
   return {
     port,
+    async printed(text) {
+      for (const start = Date.now(); !output.includes(text) && Date.now() - start < 10_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
       else child.kill('SIGTERM');

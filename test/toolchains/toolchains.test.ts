@@ -1,14 +1,22 @@
 // Every way users build an fw app, each from the packed tarballs in a fresh app outside the
 // repository: tsc (strict, skipLibCheck: false; TypeScript 6 and 7) then node; tsx; an esbuild
-// bundle run by node on its own; Vitest with app.inject. Each generates its bindings with the
+// bundle run by node on its own; Vitest with app.inject; a stack through fw's source maps. Each generates its bindings with the
 // installed fwgen and serves real requests; the failing one is logged once, as a JSON line with its
 // method, path, status, request id and duration. Then the production install: fw alone, measured
 // against its budget.
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appWith, exercise, generate, tools } from './exercise.js';
-import { freshApp, jsonLines, tarballs } from './support.js';
+import { freshApp, jsonLines, REPO, tarballs } from './support.js';
 
 /**
  * The budget of a production install (`npm install --omit=dev`) of an app that uses only the
@@ -126,6 +134,40 @@ describe('toolchains, from the packed tarballs', () => {
     cpSync(join(app.dir, 'dist/main.mjs'), join(deployed, 'main.mjs'));
     const alone = { ...app, dir: deployed };
     await exercise(alone, 'node', ['main.mjs'], 'toolchain-esbuild-1');
+  });
+
+  // fw ships bundled (scripts/bundle.ts) with source maps that carry their sources: a stack read
+  // with --enable-source-maps names fw's TypeScript file and the line of the throw.
+  it("an error thrown inside fw names fw's source file and line under --enable-source-maps", async () => {
+    const app = freshApp('source-maps');
+    await app.install([tarballs().fw]);
+    writeFileSync(
+      join(app.dir, 'stack.mjs'),
+      [
+        "import { createApp } from 'fw';",
+        'try {',
+        '  createApp({ bindings: {} });',
+        '} catch (error) {',
+        '  console.log(error.stack);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const mapped = await app.run('node', ['--enable-source-maps', 'stack.mjs']);
+    expect(mapped.exitCode, mapped.stderr).toBe(0);
+    expect(mapped.stdout).toMatch(/^FwError: The bindings have format version undefined/);
+    const frame = /\n\s+at \S+ \((.*)\/node_modules\/fw\/(runtime\/[\w/.-]+\.ts):(\d+):\d+\)/.exec(
+      mapped.stdout,
+    );
+    expect(frame, mapped.stdout).not.toBeNull();
+    const [, root, file, line] = frame as unknown as [string, string, string, string];
+    expect(root).toBe(app.dir);
+    const source = readFileSync(join(REPO, file), 'utf8').split('\n');
+    expect(source[Number(line) - 1]).toContain("new FwError('FW_ERR_BINDINGS_VERSION'");
+    // Without the flag the same frame is in the shipped JavaScript.
+    const plain = await app.run('node', ['stack.mjs']);
+    expect(plain.stdout).toMatch(/\n\s+at \S+ \(file:\/\/.*\/node_modules\/fw\/dist\/runtime\//);
+    console.log(`--enable-source-maps: ${mapped.stdout.split('\n').slice(0, 3).join(' | ')}`);
   });
 
   it('Vitest runs a test of the app through app.inject, and the failure is logged there too', async () => {
