@@ -26,8 +26,15 @@ export interface ImportPlan {
 
 /** Identifies an {@link ImportRef}: two refs with the same key are one import. */
 export function refKey(ref: ImportRef, out: string): string {
-  return `${specifier(ref, out)}\n${ref.name}`;
+  // A view looks every class up by its ref, and refs are never mutated: the last key is kept.
+  const kept = keys.get(ref);
+  if (kept?.out === out) return kept.key;
+  const key = `${specifier(ref, out)}\n${ref.name}`;
+  keys.set(ref, { out, key });
+  return key;
 }
+
+const keys = new WeakMap<ImportRef, { readonly out: string; readonly key: string }>();
 
 /**
  * Plans the imports: `fixed` names (fw's own, already claimed in `names`) keep their names; each
