@@ -26,8 +26,23 @@ export interface ImportPlan {
 
 /** Identifies an {@link ImportRef}: two refs with the same key are one import. */
 export function refKey(ref: ImportRef, out: string): string {
-  return `${specifier(ref, out)}\n${ref.name}`;
+  return keyed(ref, out).key;
 }
+
+/**
+ * The specifier and key of `ref` from `out`: a view looks every class up by its ref, and refs are
+ * never mutated, so the last ones are kept.
+ */
+function keyed(ref: ImportRef, out: string): { readonly specifier: string; readonly key: string } {
+  const kept = keys.get(ref);
+  if (kept?.out === out) return kept;
+  const spec = specifier(ref, out);
+  const made = { out, specifier: spec, key: `${spec}\n${ref.name}` };
+  keys.set(ref, made);
+  return made;
+}
+
+const keys = new WeakMap<ImportRef, { readonly out: string; specifier: string; key: string }>();
 
 /**
  * Plans the imports: `fixed` names (fw's own, already claimed in `names`) keep their names; each
@@ -43,10 +58,12 @@ export function planImports(
 ): ImportPlan {
   const classes = new Map<string, { specifier: string; name: string; type: boolean }>();
   for (const ref of types) {
-    classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name, type: true });
+    const { key, specifier } = keyed(ref, out);
+    classes.set(key, { specifier, name: ref.name, type: true });
   }
   for (const ref of refs) {
-    classes.set(refKey(ref, out), { specifier: specifier(ref, out), name: ref.name, type: false });
+    const { key, specifier } = keyed(ref, out);
+    classes.set(key, { specifier, name: ref.name, type: false });
   }
   const ordered = [...classes].sort(
     ([, a], [, b]) => compareSpecifiers(a.specifier, b.specifier) || compareText(a.name, b.name),

@@ -5,8 +5,20 @@
 
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** Whether a single-quoted literal holds `text` as is: no quote, backslash or control character. */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x27 || c === 0x5c || c === 0x2028 || c === 0x2029) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** A string literal, single-quoted unless double quotes need fewer escapes. */
 export function quote(text: string): string {
+  if (isPlain(text)) return `'${text}'`;
   const q = text.split("'").length > text.split('"').length ? '"' : "'";
   let body = '';
   for (const c of text) {

@@ -115,6 +115,22 @@ export class Names {
     this.#taken.add(name);
     return name;
   }
+
+  /**
+   * Whether claiming each base of `claims` in turn would give its name; when it would, they are
+   * taken, else nothing is.
+   */
+  replay(claims: readonly (readonly [base: string, name: string])[]): boolean {
+    const taken = new Set<string>();
+    for (const [base, name] of claims) {
+      let free = base;
+      for (let n = 2; this.#taken.has(free) || taken.has(free); n++) free = `${base}_${n}`;
+      if (free !== name) return false;
+      taken.add(name);
+    }
+    for (const name of taken) this.#taken.add(name);
+    return true;
+  }
 }
 
 /**

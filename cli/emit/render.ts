@@ -3,24 +3,34 @@
  * of the bindings module. `bindings.hbs` is the module and `controller.hbs` one controller; every
  * other template is a partial they include by its file name (`checker.hbs` as `{{> checker}}`).
  * They run on a Handlebars instance of their own, strict (a missing field throws) and without
- * HTML escaping. Deterministic; the only I/O is reading the templates, once. Controllers' texts
- * are kept between renders (`view-cache.ts`).
+ * HTML escaping. Deterministic; the only I/O is reading the templates, once. The texts of
+ * controllers and of types' checkers and writers are kept between renders (`view-cache.ts`,
+ * `type-cache.ts`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { AppModel } from '../ir.js';
-import type { BindingsView, ControllerView } from './view.js';
+import type { BindingsView, CheckerView, ControllerView, WriterView } from './view.js';
 import { cachedText } from './view-cache.js';
 import { buildView } from './view-model.js';
 
-/** What `bindings.hbs` prints: the view, each controller rendered by `controller.hbs`. */
-type BindingsTemplate = Omit<BindingsView, 'controllers'> & { readonly controllers: string[] };
+/**
+ * What `bindings.hbs` prints: the view, each controller, checker and writer rendered by its own
+ * template (`controller.hbs`, `checker.hbs`, `writer.hbs`).
+ */
+type BindingsTemplate = Omit<BindingsView, 'controllers' | 'checkers' | 'writers'> & {
+  readonly controllers: string[];
+  readonly checkers: string[];
+  readonly writers: string[];
+};
 
 interface Templates {
   readonly bindings: Handlebars.TemplateDelegate<BindingsTemplate>;
   readonly controller: Handlebars.TemplateDelegate<ControllerView>;
+  readonly checker: Handlebars.TemplateDelegate<CheckerView>;
+  readonly writer: Handlebars.TemplateDelegate<WriterView>;
 }
 
 let templates: Templates | undefined;
@@ -30,12 +40,18 @@ let templates: Templates | undefined;
  * `examples/app/bindings.ts`, which relative imports start from).
  */
 export function render(model: AppModel, out: string): string {
-  const { bindings, controller } = (templates ??= load(templatesDir()));
+  const { bindings, controller, checker, writer } = (templates ??= load(templatesDir()));
   const view = buildView(model, out);
-  const controllers = view.controllers.map((c) =>
-    cachedText(c, (v) => controller(v).replace(/\n$/, '')),
-  );
-  return bindings({ ...view, controllers });
+  const text =
+    <V extends object>(template: Handlebars.TemplateDelegate<V>) =>
+    (v: V): string =>
+      cachedText(v, () => template(v).replace(/\n$/, ''));
+  return bindings({
+    ...view,
+    controllers: view.controllers.map(text(controller)),
+    checkers: view.checkers.map(text(checker)),
+    writers: view.writers.map(text(writer)),
+  });
 }
 
 /** The package's `templates/` folder: beside `cli/` from source, beside `dist/` when built. */
@@ -59,5 +75,7 @@ function load(dir: string): Templates {
   return {
     bindings: hbs.compile<BindingsTemplate>(read('bindings.hbs'), options),
     controller: hbs.compile<ControllerView>(read('controller.hbs'), options),
+    checker: hbs.compile<CheckerView>(read('checker.hbs'), options),
+    writer: hbs.compile<WriterView>(read('writer.hbs'), options),
   };
 }

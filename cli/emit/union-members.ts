@@ -6,7 +6,7 @@ import { assertNever, type NamedType, type PropertyShape, type Shape } from '../
 import { literal } from './layout.js';
 
 /** The named types of the model, by id. */
-export type Types = ReadonlyMap<string, NamedType>;
+export type Types = Pick<ReadonlyMap<string, NamedType>, 'get'>;
 
 /** A test of `v` that needs no call (`typeof v === 'string'`, `v === 'red'`), when there is one. */
 export function test(shape: Shape): string | undefined {

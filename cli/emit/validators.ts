@@ -9,6 +9,7 @@ import { assertNever, type NamedType, type PropertyShape, type Shape } from '../
 import { arrayRules, type ConstraintContext, numberRules, stringRules } from './constraints.js';
 import { literal, quote } from './layout.js';
 import { Helpers, INHERITED, type Names, propertyPart } from './names.js';
+import { BuildCache, type Lookup, type Trace } from './type-cache.js';
 import {
   type Discriminant,
   describe,
@@ -37,7 +38,6 @@ interface Draft {
   readonly name: string;
   readonly constants: ConstantView[];
   body?: CheckerBody;
-  validator?: string;
 }
 
 /**
@@ -52,21 +52,49 @@ export function buildCheckers(
   names: Names,
 ): ModulePart<CheckerView> {
   const checks = new Map(types.map((t) => [t.id, names.claim(`check${t.name}`)] as const));
-  const writer = new Writer(names, checks, types);
-  const drafts = types.map((t) => writer.write(t.shape, checks.get(t.id) as string, t.id));
+  const sources = {
+    types: new Map(types.map((t) => [t.id, t])),
+    functions: checks,
+    shared: new Map(),
+  };
+  const helpers = new Helpers(['Issues', 'Key']);
+  const built = types.map((t) => {
+    const kept = keptCheckers.get(t, checks.get(t.id) as string, sources, names, (trace) =>
+      new Writer(names, trace).type(t, checks.get(t.id) as string),
+    );
+    for (const h of kept.trace.helpers) helpers.use(h);
+    return kept;
+  });
   const validators = new Map<string, string>();
-  types.forEach((t, i) => {
-    const draft = drafts[i];
-    if (!validated.has(t.id) || draft === undefined) return;
-    draft.validator = names.claim(`validate${draft.name.slice('check'.length)}`);
-    validators.set(t.id, draft.validator);
-    writer.helpers.use('validator');
+  const functions = built.flatMap((kept, i) => {
+    const t = types[i] as NamedType;
+    if (!validated.has(t.id) || kept.made.length === 0) return kept.made;
+    const validator = names.claim(`validate${kept.name.slice('check'.length)}`);
+    validators.set(t.id, validator);
+    helpers.use('validator');
+    const [own, ...nested] = kept.made as [CheckerView, ...CheckerView[]];
+    return [withValidator(own, validator), ...nested];
   });
   return {
-    functions: writer.drafts.map(view),
+    functions,
     names: validators,
-    helpers: types.length === 0 ? new Set() : writer.helpers.used,
+    helpers: types.length === 0 ? new Set() : helpers.used,
   };
+}
+
+/** The checkers built for each type, kept between renders (`type-cache.ts`). */
+const keptCheckers = new BuildCache<NamedType, readonly CheckerView[]>();
+
+/** The views of checkers made with a validator, so that a kept one keeps its rendered text. */
+const validating = new WeakMap<CheckerView, CheckerView>();
+
+/** `own` with the validator `validator`. */
+function withValidator(own: CheckerView, validator: string): CheckerView {
+  const made = validating.get(own);
+  if (made?.validator === validator) return made;
+  const view = { ...own, hasValidator: true, validator };
+  validating.set(own, view);
+  return view;
 }
 
 function view(d: Draft): CheckerView {
@@ -84,8 +112,8 @@ function view(d: Draft): CheckerView {
       call: body.kind === 'call',
     },
     body,
-    hasValidator: d.validator !== undefined,
-    validator: d.validator ?? '',
+    hasValidator: false,
+    validator: '',
   };
 }
 
@@ -94,17 +122,28 @@ function call([callee, ...extra]: readonly string[], value: string, key: string)
   return `${callee}(${[value, 'issues', key, ...extra].join(', ')})`;
 }
 
+/** Builds the checkers of one type, recording what it reads and claims in its trace. */
 class Writer {
   readonly drafts: Draft[] = [];
-  readonly helpers = new Helpers(['Issues', 'Key']);
+  readonly helpers = new Helpers();
   readonly #names: Names;
-  readonly #checks: ReadonlyMap<string, string>;
+  readonly #trace: Trace;
+  readonly #checks: Lookup<string>;
   readonly #types: Types;
 
-  constructor(names: Names, checks: ReadonlyMap<string, string>, types: readonly NamedType[]) {
+  constructor(names: Names, trace: Trace) {
     this.#names = names;
-    this.#checks = checks;
-    this.#types = new Map(types.map((t) => [t.id, t]));
+    this.#trace = trace;
+    const sources = trace.recording();
+    this.#checks = sources.functions;
+    this.#types = sources.types;
+  }
+
+  /** The views of the checker `name` of `t` and of its nested checkers, in order. */
+  type(t: NamedType, name: string): CheckerView[] {
+    this.write(t.shape, name, t.id);
+    this.#trace.helpers = this.helpers.used;
+    return this.drafts.map(view);
   }
 
   /** Adds the function `name` checking `shape`; its nested functions follow it. */
@@ -120,7 +159,7 @@ class Writer {
     return {
       use: (helper) => this.helpers.use(helper),
       constant: (base, value) => {
-        const name = this.#names.claim(base);
+        const name = this.#claim(base);
         draft.constants.push({ name, value });
         return name;
       },
@@ -166,7 +205,7 @@ class Writer {
   /** The callee and extra arguments that check a value of `shape`; `base` names new functions. */
   #checker(shape: Shape, base: string): string[] {
     if ('constraints' in shape && shape.constraints !== undefined) {
-      return [this.write(shape, this.#names.claim(base)).name];
+      return [this.write(shape, this.#claim(base)).name];
     }
     switch (shape.kind) {
       case 'string':
@@ -187,7 +226,7 @@ class Writer {
       case 'object':
       case 'union':
       case 'tuple':
-        return [this.write(shape, this.#names.claim(base)).name];
+        return [this.write(shape, this.#claim(base)).name];
       default:
         return assertNever(shape);
     }
@@ -196,9 +235,13 @@ class Writer {
   /** A function that checks `shape`, to pass as an array's `element` or a record's `value`. */
   #function(shape: Shape, base: string): string {
     if (shape.kind === 'array' || shape.kind === 'record') {
-      return this.write(shape, this.#names.claim(base)).name;
+      return this.write(shape, this.#claim(base)).name;
     }
     return this.#checker(shape, base)[0] as string;
+  }
+
+  #claim(base: string): string {
+    return this.#trace.claim(this.#names, base);
   }
 
   #check(id: string): string {

@@ -11,7 +11,7 @@ const views = new WeakMap<
   ControllerModel,
   { readonly names: string; readonly view: ControllerView }
 >();
-const texts = new WeakMap<ControllerView, string>();
+const texts = new WeakMap<object, string>();
 
 /** The view of `model` made the last time with the same `names`, else `make()`'s. */
 export function cachedView(
@@ -26,8 +26,11 @@ export function cachedView(
   return view;
 }
 
-/** The text of `view` rendered the last time, else `render(view)`'s. */
-export function cachedText(view: ControllerView, render: (view: ControllerView) => string): string {
+/**
+ * The text of `view` rendered the last time, else `render(view)`'s: a controller's, or a checker's
+ * or a writer's kept with its type (`type-cache.ts`). Views are never mutated.
+ */
+export function cachedText<V extends object>(view: V, render: (view: V) => string): string {
   let text = texts.get(view);
   if (text === undefined) {
     text = render(view);

@@ -33,7 +33,7 @@ const VALIDATE_TYPES = new Set(['Checker', 'Issues', 'Key']);
 export function buildView(model: AppModel, out: string): BindingsView {
   const names = new Names();
   const sorted = [...model.controllers].sort(byFileAndName);
-  const controllers = sorted.map((c) => ({ ...c, handlers: [...c.handlers].sort(byPlace) }));
+  const controllers = sorted.map(inPlaceOrder);
   const types = [...model.types].sort(byId);
   const validated = new Set(
     controllers.flatMap((c) =>
@@ -254,6 +254,21 @@ function parameterView(p: ParamModel, named: Generated): ParameterView {
     read: p.query === undefined ? '' : named.reader(p.query.id),
   };
 }
+
+/**
+ * `c` with its handlers in source order; the same object for the same model, so that what is
+ * kept per controller between renders (its handlers' writers) is found again.
+ */
+function inPlaceOrder(c: ControllerModel): ControllerModel {
+  let ordered = placeOrdered.get(c);
+  if (ordered === undefined) {
+    ordered = { ...c, handlers: [...c.handlers].sort(byPlace) };
+    placeOrdered.set(c, ordered);
+  }
+  return ordered;
+}
+
+const placeOrdered = new WeakMap<ControllerModel, ControllerModel>();
 
 function byId(a: { readonly id: string }, b: { readonly id: string }): number {
   return compareText(a.id, b.id);

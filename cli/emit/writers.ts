@@ -12,6 +12,8 @@
 import type { ControllerModel, NamedType, PropertyShape, PublishedEvent, Shape } from '../ir.js';
 import { quote } from './layout.js';
 import { Helpers, INHERITED, type Names, propertyPart } from './names.js';
+import { BuildCache, type Lookup, Trace } from './type-cache.js';
+import type { Types } from './union-members.js';
 import type { ModulePart, WriterView } from './view.js';
 import { type Tagged, writtenParts } from './written-unions.js';
 
@@ -35,24 +37,32 @@ export function buildWriters(
   published: readonly PublishedEvent[] = [],
 ): Writers {
   const own = new Map(types.map((t) => [t.id, names.claim(`write${t.name}`)] as const));
-  const emitter = new Emitter(names, own, new Map(types.map((t) => [t.id, t] as const)));
-  for (const t of types) emitter.write(t.shape, own.get(t.id) as string, t.id);
+  const sources = {
+    types: new Map(types.map((t) => [t.id, t])),
+    functions: own,
+    shared: new Map(),
+  };
+  const helpers = new Helpers();
+  const functions: WriterView[] = [];
+  for (const t of types) {
+    const name = own.get(t.id) as string;
+    const kept = keptWriters.get(t, name, sources, names, (trace) =>
+      new Emitter(names, trace).type(t, name),
+    );
+    for (const h of kept.trace.helpers) helpers.use(h);
+    functions.push(...kept.made);
+  }
   const handlers = new Map<string, string>();
   for (const c of controllers) {
-    for (const h of c.handlers) {
-      const shape = h.response;
-      if (shape === undefined) continue;
-      const base = `write${c.name}_${h.name}`;
-      const name =
-        shape.kind === 'ref'
-          ? emitter.writerOf(shape.id)
-          : shape.kind === 'union' || shape.kind === 'bigint'
-            ? emitter.function(shape, base)
-            : emitter.write(shape, names.claim(base));
-      // A union of what has no properties to leave out is JSON.stringify's, as without a writer.
-      if (name !== 'json') handlers.set(`${c.name}.${h.name}`, name);
-    }
+    const kept = keptHandlers.get(c, '', sources, names, (trace) =>
+      new Emitter(names, trace).handlers(c),
+    );
+    for (const h of kept.trace.helpers) helpers.use(h);
+    functions.push(...kept.made.functions);
+    for (const [key, name] of kept.made.names) handlers.set(key, name);
   }
+  // The events' writers are built on every render, after the handlers'.
+  const emitter = new Emitter(names, new Trace(sources));
   const events = new Map<string, string>();
   for (const [event, ids] of byName(published.filter((e) => own.has(e.type)))) {
     const shape: Shape =
@@ -61,7 +71,21 @@ export function buildWriters(
         : { kind: 'union', members: ids.map((id) => ({ kind: 'ref', id }) as const) };
     events.set(event, emitter.function(shape, `writeEvent_${propertyPart(event)}`));
   }
-  return { functions: emitter.functions, names: handlers, helpers: emitter.helpers.used, events };
+  for (const h of emitter.helpers.used) helpers.use(h);
+  functions.push(...emitter.functions);
+  return { functions, names: handlers, helpers: helpers.used, events };
+}
+
+/** The writers built for each type, kept between renders (`type-cache.ts`). */
+const keptWriters = new BuildCache<NamedType, readonly WriterView[]>();
+
+/** The writers built for each controller's handlers, kept between renders. */
+const keptHandlers = new BuildCache<ControllerModel, HandlerWriters>();
+
+/** The writers of one controller's handlers, and the writer of each by `Controller.handler`. */
+interface HandlerWriters {
+  readonly functions: readonly WriterView[];
+  readonly names: readonly (readonly [string, string])[];
 }
 
 /** The type ids published under each event name, the names in order. */
@@ -71,26 +95,58 @@ function byName(published: readonly PublishedEvent[]): Map<string, string[]> {
   return ids;
 }
 
+/** Builds writers, recording what it reads, adds and claims in its trace. */
 class Emitter {
   readonly functions: WriterView[] = [];
   readonly helpers = new Helpers();
   readonly #names: Names;
-  readonly #own: ReadonlyMap<string, string>;
-  readonly #types: ReadonlyMap<string, NamedType>;
+  readonly #trace: Trace;
+  readonly #own: Lookup<string>;
+  readonly #types: Types;
   /**
    * The writer of each union written so far, by its shape's text: a union's written parts can
    * hold the union again (`type Tree = Tree[] | Leaf[]`), whose writer is then the same.
    */
-  readonly #unions = new Map<string, string>();
+  readonly #unions: Map<string, string>;
 
-  constructor(
-    names: Names,
-    own: ReadonlyMap<string, string>,
-    types: ReadonlyMap<string, NamedType>,
-  ) {
+  constructor(names: Names, trace: Trace) {
     this.#names = names;
-    this.#own = own;
-    this.#types = types;
+    this.#trace = trace;
+    const sources = trace.recording();
+    this.#own = sources.functions;
+    this.#types = sources.types;
+    this.#unions = sources.shared;
+  }
+
+  /** The views of the writer `name` of `t` and of its nested writers, in order. */
+  type(t: NamedType, name: string): WriterView[] {
+    this.write(t.shape, name, t.id);
+    this.#trace.helpers = this.helpers.used;
+    return this.functions;
+  }
+
+  /** The writers of the handlers of `c` whose answer is not simply a named type's. */
+  handlers(c: ControllerModel): HandlerWriters {
+    const names: [string, string][] = [];
+    for (const h of c.handlers) {
+      const shape = h.response;
+      if (shape === undefined) continue;
+      const base = `write${c.name}_${h.name}`;
+      const name =
+        shape.kind === 'ref'
+          ? this.writerOf(shape.id)
+          : shape.kind === 'union' || shape.kind === 'bigint'
+            ? this.function(shape, base)
+            : this.write(shape, this.#claim(base));
+      // A union of what has no properties to leave out is JSON.stringify's, as without a writer.
+      if (name !== 'json') names.push([`${c.name}.${h.name}`, name]);
+    }
+    this.#trace.helpers = this.helpers.used;
+    return { functions: this.functions, names };
+  }
+
+  #claim(base: string): string {
+    return this.#trace.claim(this.#names, base);
   }
 
   /** Adds the function `name` writing `shape`, its nested functions after it; returns `name`. */
@@ -169,7 +225,7 @@ class Emitter {
           : this.#writing(only, value, base);
       }
       case 'object':
-        return [this.write(shape, this.#names.claim(base)), [value]];
+        return [this.write(shape, this.#claim(base)), [value]];
       default:
         return [this.function(shape, base), [value]];
     }
@@ -185,7 +241,7 @@ class Emitter {
     const key = JSON.stringify(['tagged', tagged]);
     const made = this.#unions.get(key);
     if (made !== undefined) return made;
-    const name = this.#names.claim(base);
+    const name = this.#claim(base);
     this.#unions.set(key, name);
     const at = this.functions.length;
     this.functions.push({ hasComment: false, comment: '', name, isObject: false, write: '' });
@@ -232,7 +288,7 @@ class Emitter {
         const key = JSON.stringify(shape);
         const made = this.#unions.get(key);
         if (made !== undefined) return made;
-        const name = this.#names.claim(base);
+        const name = this.#claim(base);
         this.#unions.set(key, name);
         return this.write(only ?? shape, name);
       }
@@ -240,7 +296,7 @@ class Emitter {
       case 'array':
       case 'record':
       case 'tuple':
-        return this.write(shape, this.#names.claim(base));
+        return this.write(shape, this.#claim(base));
       default:
         // Dates (`toJSON`), null and unknown: as JSON.stringify has them.
         return this.helpers.use('json');

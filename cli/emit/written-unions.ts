@@ -9,7 +9,7 @@
  * elements' union. A union that holds `unknown`, or a record beside another object
  * type, has no such shape: its objects are written by `JSON.stringify`.
  */
-import type { NamedType, PropertyShape, Shape } from '../ir.js';
+import type { PropertyShape, Shape } from '../ir.js';
 import { discriminant, jsonKind, type Types } from './union-members.js';
 
 /** The shape a union's objects and the shape its arrays are written by; absent: `JSON.stringify`. */
@@ -40,10 +40,7 @@ export interface Tagged {
 }
 
 /** The parts `members` (a union's) are written by; `types` resolves references. */
-export function writtenParts(
-  members: readonly Shape[],
-  types: ReadonlyMap<string, NamedType>,
-): WrittenParts {
+export function writtenParts(members: readonly Shape[], types: Types): WrittenParts {
   const flat = spread(members, types, new Set());
   if (flat.some((m) => m.kind === 'unknown')) return {};
   const objects = flat.filter((m) => jsonKind(m, types) === 'object');
@@ -61,11 +58,7 @@ export function writtenParts(
 }
 
 /** The members, nested unions and references to unions spread in place, each once. */
-function spread(
-  members: readonly Shape[],
-  types: ReadonlyMap<string, NamedType>,
-  seen: Set<string>,
-): Shape[] {
+function spread(members: readonly Shape[], types: Types, seen: Set<string>): Shape[] {
   const out: Shape[] = [];
   for (const m of members) {
     const target = m.kind === 'ref' ? types.get(m.id) : undefined;
@@ -90,7 +83,7 @@ function taggedOf(objects: readonly Shape[], types: Types): Tagged | undefined {
 }
 
 /** `shape` with references followed to what they name. */
-function resolved(shape: Shape, types: ReadonlyMap<string, NamedType>): Shape {
+function resolved(shape: Shape, types: Types): Shape {
   const seen = new Set<string>();
   let s = shape;
   while (s.kind === 'ref' && !seen.has(s.id)) {
@@ -103,10 +96,7 @@ function resolved(shape: Shape, types: ReadonlyMap<string, NamedType>): Shape {
 }
 
 /** One object of every property the object shapes declare, each of the union of its shapes. */
-function merged(
-  shapes: readonly Shape[],
-  types: ReadonlyMap<string, NamedType>,
-): Shape | undefined {
+function merged(shapes: readonly Shape[], types: Types): Shape | undefined {
   const byName = new Map<string, { optional: boolean; shapes: Shape[] }>();
   for (const shape of shapes) {
     const s = resolved(shape, types);
@@ -126,7 +116,7 @@ function merged(
 }
 
 /** One array of the union of the array shapes' elements (a tuple's places and rest). */
-function elements(shapes: readonly Shape[], types: ReadonlyMap<string, NamedType>): Shape {
+function elements(shapes: readonly Shape[], types: Types): Shape {
   const members: Shape[] = [];
   for (const shape of shapes) {
     const s = resolved(shape, types);

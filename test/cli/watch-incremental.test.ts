@@ -1,11 +1,13 @@
 // Watch mode keeps the analysis of the files an edit cannot reach: after every edit of a sequence,
-// what it writes (bindings and OpenAPI document) or reports is what a fresh fwgen run gives.
+// what it writes (bindings and OpenAPI document) or reports is what a fresh fwgen run gives, and
+// the types an edit did not change keep their text.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../cli/engine.js';
 import { Generator, type WriteResult } from '../../cli/generate.js';
 import { resolveProject } from '../../cli/project.js';
+import { parseSections } from '../../cli/sections.js';
 import { removeDir, tempDir, writeFiles } from './support/temp.js';
 
 const dir = tempDir(true);
@@ -128,6 +130,25 @@ describe('fwgen --watch: a sequence of edits, each compared with a fresh run', (
   it('after a controller edit', { timeout: 60_000 }, async () => {
     await expectSameAsFresh(await edit({ 'users.ts': users(USERS_BODY + HANDLER) }));
     expect(bindings()).toContain("path: '/users/count'");
+  });
+
+  it('after a controller edit, keeps the text of the types it did not change', {
+    timeout: 60_000,
+  }, async () => {
+    const before = parseSections(bindings())?.validators;
+    const refund =
+      "\n\n  @Post('/:id/refund')\n  refund(id: number, body: Refund): User {\n    return { id, name: body.reason };\n  }";
+    const imports = `${USERS_IMPORTS}\nexport interface Refund {\n  reason: string;\n}\n`;
+    await expectSameAsFresh(
+      await edit({ 'users.ts': users(USERS_BODY + HANDLER + refund, imports) }),
+    );
+    const after = parseSections(bindings())?.validators;
+    expect(after?.get('app/users#Refund')).toContain('function checkRefund(');
+    for (const id of ['app/orders#Order', 'app/dto#Address', 'app/dto#NewUser']) {
+      expect(after?.get(id)).toBeDefined();
+      expect(after?.get(id)).toBe(before?.get(id));
+    }
+    await expectSameAsFresh(await edit({ 'users.ts': users(USERS_BODY + HANDLER) }));
   });
 
   it('after an edit of a DTO that another controller uses', { timeout: 60_000 }, async () => {
