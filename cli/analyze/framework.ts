@@ -4,9 +4,9 @@
  * namespace the application wrote (`import { Get as G }`, `@fw.Get()`), and an application type
  * that happens to be called `Values` is not.
  */
-import { dirname, join, resolve } from 'node:path';
-import { type Project, type SourceFile, ts } from 'ts-morph';
-import { isWithin, PROBE_NAME } from './project-files.js';
+import { dirname, resolve } from 'node:path';
+import { ts } from 'ts-morph';
+import { isWithin } from './project-files.js';
 import { symbolOfName, targetOf } from './symbols.js';
 import { withoutUndefinedNode } from './type-syntax.js';
 
@@ -66,18 +66,13 @@ const PROVIDER = 'provider';
 
 const DATE_PROBE = 'FwProbeDate';
 
-const PROBE_TEXT = [
+/** The probe module's text: it imports every symbol fwgen looks for. */
+export const PROBE_TEXT = [
   ...TYPES.map(([module, names]) => `import type { ${names.join(', ')} } from '${module}';`),
   `import { ${[...DECORATORS, PROVIDER].join(', ')} } from 'fw';`,
   `export type ${DATE_PROBE} = Date;`,
   '',
 ].join('\n');
-
-/** Creates (or replaces) the probe module inside src; it is never written to disk. */
-export function createProbe(project: Project, src: string): SourceFile {
-  const path = join(resolve(src), PROBE_NAME);
-  return project.createSourceFile(path, PROBE_TEXT, { overwrite: true });
-}
 
 /** A use of one of fw's decorators. */
 export interface FwDecoratorUse {

@@ -1,14 +1,15 @@
 /**
- * fwgen's analyzer engine on ts-morph: loads the application's sources under `--src` with the
- * project's tsconfig, keeps them loaded between runs (watch mode re-parses only changed files),
- * and turns them into fw's {@link AppModel}. Nothing outside this folder imports ts-morph.
+ * fwgen's analyzer engine on TypeScript's compiler API (as bundled by ts-morph): loads the
+ * application's sources under `--src` with the project's tsconfig, keeps them loaded between runs
+ * (watch mode re-parses only changed files), and turns them into fw's {@link AppModel}. Nothing
+ * outside this folder imports ts-morph or TypeScript.
  */
 import { join, resolve } from 'node:path';
-import { Project } from 'ts-morph';
 import type { Analysis, Analyzer, AnalyzerOptions } from '../analyzer.js';
-import { createProbe } from './framework.js';
+import { PROBE_TEXT } from './framework.js';
 import { AnalysisCache } from './incremental.js';
 import { relativeTo, startOf } from './location.js';
+import { ProgramHost } from './program.js';
 import { addSources, applyChanges, PROBE_NAME } from './project-files.js';
 import { analyzeProgram } from './run.js';
 
@@ -19,17 +20,14 @@ import { analyzeProgram } from './run.js';
  */
 export function createAnalyzer(options: AnalyzerOptions): Analyzer {
   const probe = join(resolve(options.src), PROBE_NAME);
-  let project: Project | undefined;
+  let project: ProgramHost | undefined;
   let loadError = '';
   const cache = new AnalysisCache();
   const load = (): void => {
     try {
-      const opened = new Project({
-        tsConfigFilePath: options.tsconfig,
-        skipAddingFilesFromTsConfig: true,
-      });
+      const opened = new ProgramHost(resolve(options.tsconfig));
       addSources(opened, options);
-      createProbe(opened, options.src);
+      opened.addMemoryRoot(probe, PROBE_TEXT);
       project = opened;
       cache.clear();
     } catch (err) {
@@ -41,8 +39,7 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
     analyze(): Analysis {
       if (project === undefined) load();
       if (project === undefined) return cannotLoad(options, loadError);
-      if (project.getSourceFile(probe) === undefined) createProbe(project, options.src);
-      return analyzeProgram(project.getProgram().compilerObject, probe, options, cache);
+      return analyzeProgram(project.program(), probe, options, cache);
     },
     update(changed: readonly string[]): void {
       if (project !== undefined) applyChanges(project, options, changed);

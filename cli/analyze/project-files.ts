@@ -1,12 +1,12 @@
 /**
- * Which files are the application's sources, and keeping the ts-morph project in step with the
- * disk. The project lives as long as the analyzer, so after a change only the changed files are
- * parsed again (watch mode).
+ * Which files are the application's sources, and keeping the program in step with the disk. The
+ * program host lives as long as the analyzer, so after a change only the changed files are parsed
+ * again (watch mode).
  */
 import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { Project } from 'ts-morph';
 import type { AnalyzerOptions } from '../analyzer.js';
+import type { ProgramHost } from './program.js';
 
 /** The in-memory file that imports fw's symbols so they can be resolved; never saved or analysed. */
 export const PROBE_NAME = '__fwgen_probe__.ts';
@@ -59,9 +59,9 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Adds every source under src to the project. */
-export function addSources(project: Project, options: AnalyzerOptions): void {
-  for (const file of listSources(options.src, options)) project.addSourceFileAtPath(file);
+/** Adds every source under src to the program's roots. */
+export function addSources(project: ProgramHost, options: AnalyzerOptions): void {
+  for (const file of listSources(options.src, options)) project.addRoot(file);
 }
 
 /**
@@ -69,28 +69,22 @@ export function addSources(project: Project, options: AnalyzerOptions): void {
  * src is added, a new folder is searched, and a deleted folder takes its files with it.
  */
 export function applyChanges(
-  project: Project,
+  project: ProgramHost,
   options: AnalyzerOptions,
   changed: readonly string[],
 ): void {
   const out = resolve(options.out);
-  const probe = join(resolve(options.src), PROBE_NAME);
   for (const raw of changed) {
     const path = resolve(raw);
     if (path === out) continue;
     if (!existsSync(path)) {
-      for (const sf of project.getSourceFiles()) {
-        const file = sf.getFilePath();
-        if (file !== probe && isWithin(file, path)) project.removeSourceFile(sf);
-      }
+      project.remove(path);
     } else if (statSync(path).isDirectory()) {
-      for (const file of listSources(path, options)) {
-        if (project.getSourceFile(file) === undefined) project.addSourceFileAtPath(file);
-      }
-    } else {
-      const loaded = project.getSourceFile(path);
-      if (loaded !== undefined) loaded.refreshFromFileSystemSync();
-      else if (isSourcePath(path, options)) project.addSourceFileAtPath(path);
+      for (const file of listSources(path, options)) project.addRoot(file);
+    } else if (project.has(path)) {
+      project.refresh(path);
+    } else if (isSourcePath(path, options)) {
+      project.addRoot(path);
     }
   }
 }

@@ -215,7 +215,9 @@ describe('fwgen --watch: a sequence of edits, each compared with a fresh run', (
   });
 
   it('after a file that declares a global type changes', { timeout: 60_000 }, async () => {
-    const levels = (values: string) => `type Level = ${values};\n`;
+    // A module of an ES package declares a global type in `declare global`, as tsc requires.
+    const levels = (values: string) =>
+      `export {};\n\ndeclare global {\n  type Level = ${values};\n}\n`;
     const dto = readFileSync(join(dir, 'app/dto.ts'), 'utf8');
     await expectSameAsFresh(
       await edit({

@@ -33,6 +33,20 @@ describe('analyzer: loading the project', () => {
     ]);
   });
 
+  it('follows imports out of src: a type declared beside it is read with its docs', () => {
+    const analysis = analyzeCase('beyond-src/app');
+    expect(analysis.diagnostics).toEqual([]);
+    const order = analysis.model.types.find((t) => t.name === 'Order');
+    expect(order?.at.file).toBe('test/cli/analyze/cases/beyond-src/shared/order.ts');
+    expect(order?.shape).toMatchObject({
+      kind: 'object',
+      properties: [
+        { name: 'id', shape: { kind: 'number' } },
+        { name: 'city', shape: { kind: 'string' }, doc: { summary: 'Where it goes.' } },
+      ],
+    });
+  });
+
   it('FW0001: a tsconfig that cannot be read', () => {
     const options = { ...caseOptions('loading'), tsconfig: join(ROOT, 'missing-tsconfig.json') };
     expect(createAnalyzer(options).analyze()).toEqual({

@@ -1,0 +1,6 @@
+/** An order, declared outside the controllers' folder. */
+export interface Order {
+  id: number;
+  /** Where it goes. */
+  city: string;
+}
