@@ -141,6 +141,16 @@ export const ERRORS = {
     503,
     () => 'The idempotency store cannot be reached, so the request was not run; retry later',
   ),
+  FW_ERR_RATE_LIMITED: t<{ limit: number; window: string; retryAfter: number }>(
+    429,
+    (p) =>
+      `Too many requests: the limit is ${p.limit} per ${p.window}; ` +
+      `retry after ${p.retryAfter} s (Retry-After)`,
+  ),
+  FW_ERR_RATE_LIMIT_STORE: t(
+    503,
+    () => 'The rate limit store cannot be reached, so the request was not run; retry later',
+  ),
   FW_ERR_EVENT_QUEUE_FULL: t<{ subscription: string; event: string; limit: number }>(
     503,
     (p) =>
