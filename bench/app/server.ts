@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { createApp } from 'fw';
+import { rateLimit } from 'fw/rate-limit';
 import { bindings } from './bindings.js';
 import { ShippedCounter, ShippingEvents } from './shipping.js';
 
@@ -15,12 +16,16 @@ const web = process.env['BENCH_WEB'] === '1';
 const keepAlive = process.env['BENCH_KEEPALIVE_MS'];
 // Server 'fw (telemetry)' sets BENCH_TELEMETRY=1 and preloads the SDK (peers/servers/otel-sdk.mjs).
 const telemetry = process.env['BENCH_TELEMETRY'] === '1';
+// Server 'fw (rate limit)' sets BENCH_RATE_LIMIT=1: the memory store, a limit no run reaches (as
+// peers/servers/fastify.mjs sets @fastify/rate-limit's).
+const limited = process.env['BENCH_RATE_LIMIT'] === '1';
 const app = createApp({
   bindings,
   // bench:instructions sets a long keep-alive (see bench/peers/servers/raw.mjs).
   ...(keepAlive === undefined ? {} : { keepAliveTimeoutMs: Number(keepAlive) }),
   providers: [new ShippingEvents(new ShippedCounter())],
   ...(telemetry ? { telemetry: {} } : {}),
+  ...(limited ? { interceptors: [rateLimit({ limit: 1e9, windowMs: 3_600_000 })] } : {}),
   ...(web
     ? {
         static: [{ root: join(import.meta.dirname, 'public'), prefix: '/assets' }],
