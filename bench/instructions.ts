@@ -13,7 +13,8 @@
  * `--servers` also takes `fw (telemetry)` and `Fastify (@fastify/otel)`: OpenTelemetry on, on
  * one SDK both preload (bench/README.md, "Telemetry"); `fw (security headers)`,
  * `fw (security headers off)` and `Fastify (@fastify/helmet)`: helmet's headers (bench/README.md,
- * "Security headers").
+ * "Security headers"); and `fw (rate limit)` and `Fastify (@fastify/rate-limit)`: a rate limit
+ * in memory on every request ("Rate limits").
  *
  * `--baseline <dir>` also counts the fw of another checkout (a worktree of the commit before a
  * change, with its own `npm ci`), built first, as the server `fw (baseline)`: an A/B in one run.
@@ -40,6 +41,7 @@ import {
   HTTP_JOBS,
   HTTP_SERVERS,
   type HttpJob,
+  RATE_LIMIT_SERVERS,
   SECURITY_HEADER_SERVERS,
   type ServerSpec,
   serversOf,
@@ -149,7 +151,9 @@ function count(spec: ServerSpec, job: HttpJob, outDir: string): Promise<number> 
   return countPerUnit<{ agent: Agent; port: number }>(spec, outDir, nodeFlags, {
     async warm(port) {
       const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-      await verify(spec.name, port, job);
+      // A rate-limited server must show its limit on the answer it is counted on.
+      const limited = spec.env?.['BENCH_RATE_LIMIT'] === '1';
+      await verify(spec.name, port, job, limited ? 'ratelimit-remaining' : undefined);
       // The counted requests go over the connection the warm-up used. A new connection makes V8
       // throw away and recompile optimised code on its first few thousand requests: counted, that
       // compilation tripled the count and made it swing by 8 % between runs.
@@ -176,9 +180,12 @@ async function main(): Promise<void> {
   requireValgrind();
   prepare(log);
   const names = flags.servers.split(',');
-  const asked = [...HTTP_SERVERS, ...TELEMETRY_SERVERS, ...SECURITY_HEADER_SERVERS].filter((s) =>
-    names.includes(s.name),
-  );
+  const asked = [
+    ...HTTP_SERVERS,
+    ...TELEMETRY_SERVERS,
+    ...SECURITY_HEADER_SERVERS,
+    ...RATE_LIMIT_SERVERS,
+  ].filter((s) => names.includes(s.name));
   const baseline = flags.baseline;
   if (baseline !== undefined) {
     // Another checkout of fw (a worktree at the commit before a change), built, and counted in

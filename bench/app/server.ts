@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { createApp } from 'fw';
+import { rateLimit } from 'fw/rate-limit';
 import { bindings } from './bindings.js';
 import { ShippedCounter, ShippingEvents } from './shipping.js';
 
@@ -19,6 +20,9 @@ const telemetry = process.env['BENCH_TELEMETRY'] === '1';
 // five headers on a JSON answer (the CSP goes on HTML only); '0' gives `securityHeaders: false`,
 // which must cost what no option costs.
 const security = process.env['BENCH_SECURITY_HEADERS'];
+// Server 'fw (rate limit)' sets BENCH_RATE_LIMIT=1: the memory store, a limit no run reaches (as
+// peers/servers/fastify.mjs sets @fastify/rate-limit's).
+const limited = process.env['BENCH_RATE_LIMIT'] === '1';
 const app = createApp({
   bindings,
   // bench:instructions sets a long keep-alive (see bench/peers/servers/raw.mjs).
@@ -26,6 +30,7 @@ const app = createApp({
   providers: [new ShippingEvents(new ShippedCounter())],
   ...(telemetry ? { telemetry: {} } : {}),
   ...(security === undefined ? {} : { securityHeaders: security === '1' }),
+  ...(limited ? { interceptors: [rateLimit({ limit: 1e9, windowMs: 3_600_000 })] } : {}),
   ...(web
     ? {
         static: [{ root: join(import.meta.dirname, 'public'), prefix: '/assets' }],

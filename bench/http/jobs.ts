@@ -72,6 +72,24 @@ export const SECURITY_HEADER_SERVERS: readonly ServerSpec[] = [
   },
 ];
 
+/**
+ * The servers with a rate limit on every request, for `bench:instructions` only (`--servers
+ * 'fw (rate limit)'`): fw's `rateLimit()` with the memory store, Fastify's `@fastify/rate-limit`
+ * with its default (in-memory) store and the same `RateLimit-*` fields; a limit no run reaches.
+ */
+export const RATE_LIMIT_SERVERS: readonly ServerSpec[] = [
+  {
+    name: 'fw (rate limit)',
+    args: [join(BENCH, 'app', '.work', 'server.js')],
+    env: { BENCH_RATE_LIMIT: '1' },
+  },
+  {
+    name: 'Fastify (@fastify/rate-limit)',
+    args: [join(SERVERS, 'fastify.mjs')],
+    env: { BENCH_RATE_LIMIT: '1' },
+  },
+];
+
 /** One request to repeat, and the exact answer every server must give before it is measured. */
 export interface HttpJob {
   readonly id: string;
@@ -225,7 +243,12 @@ function get(
 }
 
 /** Throws, naming the server and what differs, unless it answers `job` exactly as expected. */
-export async function verify(server: string, port: number, job: HttpJob): Promise<void> {
+export async function verify(
+  server: string,
+  port: number,
+  job: HttpJob,
+  header = job.expect.header,
+): Promise<void> {
   // node:http, not fetch: fetch adds an Accept-Encoding of its own and decodes what it gets.
   const res = await get(port, job);
   const problems: string[] = [];
@@ -237,9 +260,8 @@ export async function verify(server: string, port: number, job: HttpJob): Promis
   const type = String(res.headers['content-type'] ?? '');
   const expectedType = job.expect.type ?? 'application/json';
   if (!type.startsWith(expectedType)) problems.push(`content-type ${type}`);
-  if (job.expect.header !== undefined && res.headers[job.expect.header] === undefined) {
-    problems.push(`no ${job.expect.header} header`);
-  }
+  if (header !== undefined && res.headers[header] === undefined)
+    problems.push(`no ${header} header`);
   if (problems.length > 0) {
     throw new Error(`${server} answers ${job.id} wrongly: ${problems.join('; ')}`);
   }

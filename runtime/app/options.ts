@@ -6,6 +6,7 @@ import { appChecks as check, shown } from '../core/options.js';
 import type { Interceptor, PostExecutionHook } from '../core/pipeline/interceptor.js';
 import type { ArgumentResolver } from '../core/pipeline/resolver.js';
 import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../core/query/pagination.js';
+import { clientAddressOf, type TrustProxy } from '../core/request/client-address.js';
 import { normalizeOrigin } from '../core/request/origin.js';
 import type { Transport } from '../events/transport.js';
 import {
@@ -93,6 +94,11 @@ export interface AppOptions {
    * `DeadlineExceeded`, and a client still waiting then gets 503. @default none
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * Which peers are reverse proxies whose `X-Forwarded-For` names the client (`ctx.clientAddress()`):
+   * `true` all, a number of hops, or addresses and CIDR ranges. @default false (the socket's peer)
+   */
+  readonly trustProxy?: TrustProxy;
   /** How long `close()` waits for requests in flight. @default 10000 */
   readonly closeTimeoutMs?: number;
   /** Browser origins (`https://app.example.com`) allowed to open WebSockets besides the server's own. @default [] */
@@ -215,6 +221,9 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   checkInterceptors(options.interceptors);
   const health = healthPaths(options.health);
   const pagination = resolvePagination(options.pagination);
+  const clientAddress = clientAddressOf(options.trustProxy, (expected) =>
+    check.invalid('trustProxy', expected, shown(options.trustProxy)),
+  );
   const logger = resolveLogger(options.logger);
   const instrumentation =
     options.telemetry === undefined ? undefined : openTelemetry(checkTelemetry(options.telemetry));
@@ -232,6 +241,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
       maxQueryParams: check.count('maxQueryParams', options.maxQueryParams, d.maxQueryParams),
       maxUrlLength: check.count('maxUrlLength', options.maxUrlLength, d.maxUrlLength),
       maxHeaderCount: check.count('maxHeaderCount', options.maxHeaderCount, d.maxHeaderCount),
+      clientAddress,
     }),
     maxBufferedBytes: check.positive(
       'maxBufferedBytes',
@@ -257,7 +267,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
         ? undefined
         : check.positive('requestTimeoutMs', options.requestTimeoutMs),
     closeTimeoutMs: check.positive('closeTimeoutMs', options.closeTimeoutMs ?? 10_000),
-    webSocket: resolveWebSocket(options),
+    webSocket: Object.freeze({ ...resolveWebSocket(options), clientAddress }),
     maxPayloadBytes: check.count(
       'maxPayloadBytes',
       options.maxPayloadBytes,

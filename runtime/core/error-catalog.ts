@@ -153,6 +153,16 @@ export const ERRORS = {
       `This ${p.method} carries cookies but neither Sec-Fetch-Site nor Origin, and its ` +
       `${p.header} header does not match its ${p.cookie} cookie; send the cookie's value in the header`,
   ),
+  FW_ERR_RATE_LIMITED: t<{ limit: number; window: string; retryAfter: number }>(
+    429,
+    (p) =>
+      `Too many requests: the limit is ${p.limit} per ${p.window}; ` +
+      `retry after ${p.retryAfter} s (Retry-After)`,
+  ),
+  FW_ERR_RATE_LIMIT_STORE: t(
+    503,
+    () => 'The rate limit store cannot be reached, so the request was not run; retry later',
+  ),
   FW_ERR_EVENT_QUEUE_FULL: t<{ subscription: string; event: string; limit: number }>(
     503,
     (p) =>

@@ -5,6 +5,7 @@
  * Every limit has a safe default.
  */
 import { FwError } from '../core/errors.js';
+import type { ClientAddressOf } from '../core/request/client-address.js';
 
 /** Bounds of a `multipart/form-data` body. A part is a file or a field. */
 export interface MultipartLimits {
@@ -40,6 +41,11 @@ export interface RequestLimits extends BodyLimits {
   readonly maxUrlLength: number;
   /** Most header fields; more answer 431. @default 100 */
   readonly maxHeaderCount: number;
+  /**
+   * Read from the head too, though no bound: the client's address behind the proxies `trustProxy`
+   * trusts. Undefined: the socket's peer.
+   */
+  readonly clientAddress?: ClientAddressOf | undefined;
 }
 
 const MiB = 1024 * 1024;

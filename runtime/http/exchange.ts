@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { REQUEST_ID_HEADER } from '../core/context/request-id.js';
 import { type AddedHeaders, writeAddedHeaders } from './added-headers.js';
+import type { RequestLimits } from './body-limits.js';
 import { HttpContext, type HttpContextInit } from './http-context.js';
 import { stageError } from './render.js';
 import { StagedResponse } from './staged-response.js';
@@ -88,6 +89,8 @@ export class HttpExchange extends HttpContext {
 
   /** The connection the request came on, when there is one. */
   readonly #socket: ExchangeSocket | undefined;
+  readonly #limits: Partial<RequestLimits>;
+  #clientAddress: string | undefined;
 
   constructor(
     init: Omit<HttpContextInit, 'writer'> & { readonly socket?: ExchangeSocket },
@@ -102,6 +105,20 @@ export class HttpExchange extends HttpContext {
     this.#encode = encode;
     this.#added = added;
     this.#socket = init.socket;
+    this.#limits = init.limits;
+  }
+
+  /**
+   * The client's address: the socket's peer, or the address the proxies that `trustProxy` trusts
+   * forwarded in `X-Forwarded-For`; '' without a socket (`inject()`).
+   */
+  override clientAddress(): string {
+    const resolve = this.#limits.clientAddress;
+    if (resolve === undefined) return this.remoteAddress();
+    return (this.#clientAddress ??= resolve(
+      this.remoteAddress(),
+      this.headers()['x-forwarded-for'],
+    ));
   }
 
   /** @internal The client's address: '' without a socket (`inject()`). */

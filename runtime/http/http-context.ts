@@ -162,6 +162,11 @@ export class HttpContext extends ContextStore implements ExecutionContext, HttpR
   }
 
   /** The `X-Request-Id` the request arrived with when it is a short token, otherwise a new id. */
+  /** '' here: a context with no connection (`fw/testing`); the server's exchange has one. */
+  clientAddress(): string {
+    return '';
+  }
+
   requestId(): string {
     return (this.#requestId ??= requestIdOfHeaders(this.#init.rawHeaders));
   }
@@ -292,6 +297,11 @@ export interface HttpRequestContext extends ContextCarrier, EventBusCarrier {
   cookie(name: string): string | undefined;
   /** Every cookie of the request's `Cookie` headers, the first of each name; a null-prototype record. */
   cookies(): Readonly<Record<string, string>>;
+  /**
+   * The client's address: the connection's peer, or behind reverse proxies that the app's
+   * `trustProxy` trusts, the address they forwarded (`X-Forwarded-For`); '' without a connection.
+   */
+  clientAddress(): string;
   /** Decodes the body by `Content-Type` (JSON or urlencoded); 400, 413 or 415 on failure. */
   bind<T = unknown>(): Promise<T>;
   /** Reads a `multipart/form-data` body into memory, within the app's limits. */

@@ -148,10 +148,16 @@ export class WebSocketGateways {
     const [deadline, cancel] = withTimeout(background(), limits.handshakeTimeoutMs);
     const ctx = withValue(deadline, REQUEST_ID, requestId);
     socket.once('close', cancel);
+    const peer = req.socket.remoteAddress ?? '';
+    const forwarded = req.headers['x-forwarded-for'];
     const snapshot = new WebSocketRequestSnapshot({
       url: req.url ?? '/',
       rawHeaders: req.rawHeaders,
-      remoteAddr: req.socket.remoteAddress ?? '',
+      remoteAddr: peer,
+      clientAddress: limits.clientAddress?.(
+        peer,
+        typeof forwarded === 'string' ? [forwarded] : forwarded,
+      ),
       context: ctx,
       requestId,
     });

@@ -15,6 +15,12 @@ export interface RedisSetOptions {
   readonly GET?: boolean;
 }
 
+/** The keys and arguments of a script, spelled as node-redis 4 and 5 take them. */
+export interface RedisScriptOptions {
+  readonly keys: string[];
+  readonly arguments: string[];
+}
+
 /**
  * A connected Redis client.
  * @example
@@ -25,4 +31,8 @@ export interface RedisClient {
   get(key: string): Promise<unknown>;
   set(key: string, value: string, options?: RedisSetOptions): Promise<unknown>;
   del(key: string): Promise<unknown>;
+  /** Runs a Lua script (`EVAL`); the rate limiter's Redis store needs it. */
+  eval?(script: string, options: RedisScriptOptions): Promise<unknown>;
+  /** Runs a script Redis has cached by its SHA-1 (`EVALSHA`); fails with `NOSCRIPT` when it has not. */
+  evalSha?(sha1: string, options: RedisScriptOptions): Promise<unknown>;
 }

@@ -2,7 +2,8 @@
  * The close code a failed message ends its connection with (RFC 6455 section 7.4.1). A payload that
  * is not valid JSON or does not match the handler's declared type is the client's fault: 1007, with
  * the problem's detail as the reason. Any other error is the server's: 1011 `handler error`, with
- * nothing of the error's own text.
+ * nothing of the error's own text. A message over a rate limit breaks the server's policy: 1008,
+ * with the problem's detail (when to come back) as the reason.
  */
 import { findError } from '../core/error-chain.js';
 import { FwError } from '../core/errors.js';
@@ -14,8 +15,9 @@ export const CLOSE = Object.freeze({
   /** A message whose data does not fit its type. */
   invalidPayload: 1007,
   /**
-   * A client that let more than `maxBackpressureBytes` pile up unread: it broke the server's policy
-   * of reading what it asked for, so the fault is the client's (not 1013, a server's overload).
+   * A client that let more than `maxBackpressureBytes` pile up unread, or sent messages over a
+   * rate limit: it broke the server's policy, so the fault is the client's (not 1013, a server's
+   * overload).
    */
   policyViolation: 1008,
   /** A message over `maxMessageBytes` (sent by `ws` itself). */
@@ -40,6 +42,10 @@ export function closingFor(err: Error): Closing {
   const payload = findError(err, (e) => e instanceof FwError && PAYLOAD_ERRORS.has(e.code));
   if (payload instanceof FwError) {
     return { code: CLOSE.invalidPayload, reason: closeReason(payload.detail) };
+  }
+  const limited = findError(err, (e) => e instanceof FwError && e.code === 'FW_ERR_RATE_LIMITED');
+  if (limited instanceof FwError) {
+    return { code: CLOSE.policyViolation, reason: closeReason(limited.detail) };
   }
   return { code: CLOSE.handlerError, reason: 'handler error' };
 }

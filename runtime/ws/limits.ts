@@ -1,4 +1,5 @@
 /** The WebSocket options of `createApp`, with their defaults. */
+import type { ClientAddressOf } from '../core/request/client-address.js';
 
 /** How the app bounds and watches its WebSocket connections; every value has a default. */
 export interface WebSocketLimits {
@@ -21,6 +22,8 @@ export interface WebSocketLimits {
   readonly maxBackpressureBytes: number;
   /** How long a `sendMessage` may wait for its frame to be written before it rejects. */
   readonly sendTimeoutMs: number;
+  /** The client's address behind trusted proxies (`trustProxy`); undefined: the socket's peer. */
+  readonly clientAddress?: ClientAddressOf | undefined;
 }
 
 /**

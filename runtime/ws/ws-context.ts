@@ -96,6 +96,10 @@ export class WsContext extends ContextStore implements WebSocketMessageContext {
     return this.#request.remoteAddr();
   }
 
+  clientAddress(): string {
+    return this.#request.clientAddress();
+  }
+
   host(): string {
     return this.#request.host();
   }

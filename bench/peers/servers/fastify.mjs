@@ -4,6 +4,7 @@
 // BENCH_TELEMETRY=1 (server 'Fastify (@fastify/otel)', under otel-sdk.mjs), @fastify/otel. With
 // BENCH_SECURITY_HEADERS=1 (server 'Fastify (@fastify/helmet)'), @fastify/helmet sending the five
 // headers fw's `securityHeaders: true` sends on a JSON answer, the others of helmet's set off.
+// With BENCH_RATE_LIMIT=1 (server 'Fastify (@fastify/rate-limit)'), @fastify/rate-limit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
@@ -44,6 +45,13 @@ if (process.env.BENCH_WEB === '1') {
   // defaults: zlib's default level (6) for gzip, a threshold of 1,024 bytes.
   await app.register(compress);
   await app.register(fastifyStatic, { root: join(APP, 'public'), prefix: '/assets/' });
+}
+
+if (process.env.BENCH_RATE_LIMIT === '1') {
+  // Server 'Fastify (@fastify/rate-limit)': its default in-memory store, the RateLimit-* fields
+  // fw sends (enableDraftSpec), a limit no run reaches (as bench/app/server.ts sets fw's).
+  const { default: rateLimit } = await import('@fastify/rate-limit');
+  await app.register(rateLimit, { max: 1e9, timeWindow: 3_600_000, enableDraftSpec: true });
 }
 
 app.decorateRequest('user', '');

@@ -18,6 +18,8 @@ export interface WebSocketRequestInit {
   readonly rawHeaders?: readonly string[];
   readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
   readonly remoteAddr?: string;
+  /** The client's address behind trusted proxies (`trustProxy`); by default `remoteAddr`. */
+  readonly clientAddress?: string;
   /**
    * The handshake's request context; without one, a child of `background()` carrying the
    * request's id.
@@ -35,6 +37,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
   readonly #queries: Readonly<Record<string, readonly string[]>>;
   readonly #cookies: Readonly<Record<string, string>>;
   readonly #remoteAddr: string;
+  readonly #clientAddress: string;
   readonly #requestId: string;
   readonly #context: Context;
 
@@ -46,6 +49,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
     this.#queries = frozenQueries(query);
     this.#cookies = Object.freeze(parseCookies(this.#headers['cookie'] ?? []));
     this.#remoteAddr = init.remoteAddr ?? '';
+    this.#clientAddress = init.clientAddress ?? this.#remoteAddr;
     this.#requestId = requestIdFor(init.requestId ?? this.#headers['x-request-id']?.[0]);
     this.#context = init.context ?? withValue(background(), REQUEST_ID, this.#requestId);
   }
@@ -56,6 +60,7 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
       url: ctx.requestURI(),
       headers: ctx.headers(),
       remoteAddr: ctx.remoteAddr(),
+      clientAddress: ctx.clientAddress(),
       context: ctx.context(),
       requestId: ctx.requestId(),
     });
@@ -93,6 +98,10 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
     return this.#remoteAddr;
   }
 
+  clientAddress(): string {
+    return this.#clientAddress;
+  }
+
   host(): string {
     return this.header('host');
   }
@@ -123,6 +132,8 @@ export interface WebSocketRequestContext extends ContextCarrier {
   cookie(name: string): string | undefined;
   cookies(): Readonly<Record<string, string>>;
   remoteAddr(): string;
+  /** The client's address: the peer's, or the one trusted proxies forwarded (`trustProxy`). */
+  clientAddress(): string;
   host(): string;
   requestURI(): string;
   /** The upgrade request's id, which every message of the connection answers too. */

@@ -60,7 +60,7 @@ function requestAttributes(ex: HttpExchange, method: string): Attributes {
     'url.path': ex.path(),
     'url.scheme': 'http',
     ...serverAttributes(ex.header('host'), ex.localPort()),
-    'client.address': ex.remoteAddress() || undefined,
+    'client.address': ex.clientAddress() || undefined,
     'user_agent.original': ex.header('user-agent') || undefined,
   };
 }

@@ -50,6 +50,7 @@ function httpContext(queries: Queries): ExecutionContext & HttpRequestContext {
     bind: async <T>() => ({}) as T,
     multipartForm: async () => ({ value: {}, file: {} }),
     multipartParts: () => Object.assign((async function* () {})(), { cancel: () => {} }),
+    clientAddress: () => '',
     cookie: () => undefined,
     cookies: () => ({}),
   };

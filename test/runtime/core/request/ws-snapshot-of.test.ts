@@ -32,6 +32,7 @@ describe('WebSocketRequestSnapshot.of()', () => {
       cookie: () => undefined,
       cookies: () => ({}),
       remoteAddr: () => state.remoteAddr,
+      clientAddress: () => state.remoteAddr,
       host: () => headers['host']?.[0] ?? '',
       requestURI: () => state.url,
       requestId: () => 'req-7',
