@@ -10,7 +10,7 @@ import { OrderFeed, OrderFeedEvents, OrderFeedGateway } from './feed.js';
 import { AuthInterceptor, TimingInterceptor } from './interceptors.js';
 import { LiveOrderController } from './live.js';
 import { OrderController, OrderEvents, type OrderPlaced, type PlaceOrder } from './orders.js';
-import { SessionController, type SignIn } from './session.js';
+import { SessionController, type SignIn, SignInLimit } from './session.js';
 import { OrderLog, Sessions, UserStore } from './store.js';
 import { type CreateUser, UserController, type UserFilter } from './users.js';
 
@@ -133,6 +133,7 @@ function buildGraph({ make, root }: GraphBuilder): void {
   const userStore = make(UserStore, () => new UserStore(exampleConfig()));
   const sessions = make(Sessions, () => new Sessions());
   root(SessionController, () => new SessionController(userStore(), sessions()));
+  root(SignInLimit, () => new SignInLimit());
   root(UserController, () => new UserController(userStore()));
 }
 
@@ -232,13 +233,14 @@ export const bindings: Bindings = {
     defineController({
       type: SessionController,
       name: 'SessionController',
-      source: 'examples/app/session.ts:22',
+      source: 'examples/app/session.ts:44',
       handlers: [
         {
           name: 'signIn',
           method: 'POST',
           path: '/session',
-          source: 'examples/app/session.ts:36',
+          source: 'examples/app/session.ts:58',
+          interceptors: [SignInLimit],
           params: [
             { name: 'body', type: 'examples/app/session#SignIn', validate: validateSignIn },
           ],
@@ -249,7 +251,7 @@ export const bindings: Bindings = {
           name: 'current',
           method: 'GET',
           path: '/session',
-          source: 'examples/app/session.ts:48',
+          source: 'examples/app/session.ts:71',
           params: [
             { name: 'ctx', type: 'fw/core#HttpRequestContext' },
           ],
@@ -260,7 +262,7 @@ export const bindings: Bindings = {
           name: 'signOut',
           method: 'DELETE',
           path: '/session',
-          source: 'examples/app/session.ts:54',
+          source: 'examples/app/session.ts:77',
           params: [
             { name: 'ctx', type: 'fw/core#HttpRequestContext' },
           ],

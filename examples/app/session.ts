@@ -1,5 +1,16 @@
-import { Controller, clearCookie, Delete, Get, HttpError, Post, reply } from 'fw';
+import {
+  Controller,
+  clearCookie,
+  Delete,
+  Get,
+  HttpError,
+  Injectable,
+  Post,
+  reply,
+  UseInterceptors,
+} from 'fw';
 import type { HttpRequestContext } from 'fw/core';
+import { RateLimit } from 'fw/rate-limit';
 import type { Sessions, User, UserStore } from './store.js';
 
 /** What the page sends to sign in. */
@@ -14,6 +25,17 @@ export interface Session {
 
 /** The name of the session cookie: HttpOnly, so the page's scripts never see its value. */
 const COOKIE = 'sid';
+
+/**
+ * At most 20 sign-ins a minute from one client address: guessing emails is slow. A second
+ * instance behind a load balancer would share the count through `redisRateLimitStore()`.
+ */
+@Injectable()
+export class SignInLimit extends RateLimit {
+  constructor() {
+    super({ limit: 20, windowMs: 60_000 });
+  }
+}
 
 /**
  * Signing in for a browser: the session lives in an HttpOnly cookie the browser sends back on
@@ -34,6 +56,7 @@ export class SessionController {
    * @response 401 No user has this email.
    */
   @Post('/')
+  @UseInterceptors(SignInLimit)
   signIn(body: SignIn) {
     const user = this.#users.findByEmail(body.email);
     if (user === undefined) throw new HttpError(401, `No user has the email ${body.email}`);

@@ -60,6 +60,20 @@ describe('example app: what its page uses', () => {
     expect([css.status, css.headers.get('etag')?.startsWith('W/')]).toEqual([200, true]);
   });
 
+  it('limits sign-ins to 20 a minute per client address; other routes are not counted', async () => {
+    const first = await signIn('eve@example.com');
+    expect(first.headers.get('ratelimit-limit')).toBe('20');
+    expect(first.headers.get('ratelimit-remaining')).toBe('19');
+    for (let i = 1; i < 20; i++) expect((await signIn('eve@example.com')).status).toBe(401);
+    const refused = await signIn('ada@example.com');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'FW_ERR_RATE_LIMITED', status: 429 });
+    const session = await fetch(`${base}/session`);
+    expect([session.status, session.headers.has('ratelimit-limit')]).toEqual([200, false]);
+  });
+
   it('signs in with an HttpOnly cookie that GET /session reads, and DELETE clears', async () => {
     const anonymous = await (await fetch(`${base}/session`)).json();
     expect(anonymous).toEqual({ user: null });
