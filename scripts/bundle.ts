@@ -132,7 +132,10 @@ const { metafile } = await build({
     },
   ],
   sourcemap: 'linked',
-  sourcesContent: true,
+  // The maps name fw's source files and lines (what a stack under --enable-source-maps shows)
+  // without their text: the production install stays within its budget
+  // (test/toolchains/toolchains.test.ts), and the sources are in fw's repository.
+  sourcesContent: false,
   // A CommonJS package bundled into an ES module calls `require` for Node's own modules.
   banner: {
     js: "import { createRequire as __fwRequireFrom } from 'node:module'; const require = __fwRequireFrom(import.meta.url);",
@@ -151,20 +154,6 @@ names.forEach((entry, i) => {
     list.length === 0 ? 'export {};\n' : `export { ${list.join(', ')} } from ${spec};\n`,
   );
 });
-
-// The maps keep the text of fw's own sources only: a bundled package's is in its own repository,
-// and the production install stays within its budget (test/toolchains/toolchains.test.ts).
-for (const output of Object.keys(metafile.outputs).filter((o) => o.endsWith('.js.map'))) {
-  const file = join(ROOT, output);
-  const map = JSON.parse(readFileSync(file, 'utf8')) as {
-    sources: string[];
-    sourcesContent?: (string | null)[];
-  };
-  map.sourcesContent = map.sources.map((source, i) =>
-    source.includes('node_modules/') ? null : (map.sourcesContent?.[i] ?? null),
-  );
-  writeFileSync(file, JSON.stringify(map));
-}
 
 // The packages whose code is in the bundle (found from esbuild's inputs), each with its license.
 const packages = new Set<string>();
