@@ -103,7 +103,8 @@ export class WsConnection {
     socket.on('pong', () => (this.#alive = true));
     socket.on('message', (data, isBinary) => this.#receive(data, isBinary));
     this.closed = new Promise((resolve) =>
-      socket.once('close', () => {
+      // 'close' is emitted once: `on` spares `once`'s wrapper, held as long as the connection.
+      socket.on('close', () => {
         this.#ending = true;
         this.#queue.length = 0;
         clearInterval(this.#timer);
