@@ -23,10 +23,13 @@ const security = process.env['BENCH_SECURITY_HEADERS'];
 // Server 'fw (rate limit)' sets BENCH_RATE_LIMIT=1: the memory store, a limit no run reaches (as
 // peers/servers/fastify.mjs sets @fastify/rate-limit's).
 const limited = process.env['BENCH_RATE_LIMIT'] === '1';
+// bench:ws-memory sets BENCH_WS_MAX_CONNECTIONS above its connection count (default 1024).
+const maxWs = process.env['BENCH_WS_MAX_CONNECTIONS'];
 const app = createApp({
   bindings,
   // bench:instructions sets a long keep-alive (see bench/peers/servers/raw.mjs).
   ...(keepAlive === undefined ? {} : { keepAliveTimeoutMs: Number(keepAlive) }),
+  ...(maxWs === undefined ? {} : { maxConnections: Number(maxWs) }),
   providers: [new ShippingEvents(new ShippedCounter())],
   ...(telemetry ? { telemetry: {} } : {}),
   ...(security === undefined ? {} : { securityHeaders: security === '1' }),

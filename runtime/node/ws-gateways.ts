@@ -165,6 +165,8 @@ export class WebSocketGateways {
     const interceptors = [...this.#init.interceptors, ...route.interceptors];
     const err = await runPreHandshake(interceptors, snapshot, route.meta, ctx);
     cancel();
+    // Held for the connection's life otherwise: its wrapper, and a listener array on the socket.
+    socket.off('close', cancel);
     if (socket.destroyed) {
       up.watch?.end(0, up.route, undefined); // the client left during the handshake
       return;

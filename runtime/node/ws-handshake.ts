@@ -46,6 +46,9 @@ export async function runPreHandshake(
   meta: HandlerMeta,
   ctx: Context,
 ): Promise<Error | undefined> {
+  // Nothing to wait for: reading `ctx.signal` would create an AbortController, which the
+  // connection's request snapshot then holds (through `ctx`) for as long as the connection is open.
+  if (!interceptors.some((i) => i.preHandshake !== undefined)) return undefined;
   let stop: (() => void) | undefined;
   const ended = new Promise<Error>((resolve) => {
     const onAbort = () => resolve(ctx.err() ?? toError(ctx.signal.reason));

@@ -293,3 +293,23 @@ describe('sendMessage', () => {
     );
   });
 });
+
+describe('the connection id', () => {
+  it('is a UUID, the same for every message of a connection and different between connections', async () => {
+    const { port } = await serve([
+      {
+        method: 'WS',
+        path: '/ws/id',
+        params: ['ctx:fw/core#WebSocketMessageContext'],
+        handle: (ctx: WebSocketMessageContext) => ctx.connId(),
+      },
+    ]);
+    const a = await Client.open(port, '/ws/id');
+    const b = await Client.open(port, '/ws/id');
+
+    const id = await a.ask('1');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await a.ask('2')).toBe(id);
+    expect(await b.ask('1')).not.toBe(id);
+  });
+});
