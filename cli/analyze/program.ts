@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
 import { ts } from 'ts-morph';
-import { isWithin } from './project-files.js';
+import { isWithin, type SourceRoots } from './project-files.js';
 
 /** The bundled TypeScript's `lib.*.d.ts`, served from memory (the package ships no lib folder). */
 const LIB_FILES: ReadonlyMap<string, string> = new Map(
@@ -25,7 +25,7 @@ function skipsDocs(file: string): boolean {
 }
 
 /** A program over a fixed tsconfig whose root files and file contents change between runs. */
-export class ProgramHost {
+export class ProgramHost implements SourceRoots {
   readonly #options: ts.CompilerOptions;
   readonly #host: ts.CompilerHost;
   readonly #roots = new Set<string>();

@@ -6,7 +6,6 @@
 import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { AnalyzerOptions } from '../analyzer.js';
-import type { ProgramHost } from './program.js';
 
 /** The in-memory file that imports fw's symbols so they can be resolved; never saved or analysed. */
 export const PROBE_NAME = '__fwgen_probe__.ts';
@@ -59,8 +58,16 @@ function isFile(path: string): boolean {
   }
 }
 
+/** What keeping the program in step needs of it (`ProgramHost`). */
+export interface SourceRoots {
+  addRoot(file: string): void;
+  has(file: string): boolean;
+  refresh(file: string): void;
+  remove(path: string): void;
+}
+
 /** Adds every source under src to the program's roots. */
-export function addSources(project: ProgramHost, options: AnalyzerOptions): void {
+export function addSources(project: SourceRoots, options: AnalyzerOptions): void {
   for (const file of listSources(options.src, options)) project.addRoot(file);
 }
 
@@ -69,7 +76,7 @@ export function addSources(project: ProgramHost, options: AnalyzerOptions): void
  * src is added, a new folder is searched, and a deleted folder takes its files with it.
  */
 export function applyChanges(
-  project: ProgramHost,
+  project: SourceRoots,
   options: AnalyzerOptions,
   changed: readonly string[],
 ): void {
