@@ -4,7 +4,7 @@
  * namespace the application wrote (`import { Get as G }`, `@fw.Get()`), and an application type
  * that happens to be called `Values` is not.
  */
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { ts } from 'ts-morph';
 import { isWithin } from './project-files.js';
 import { symbolOfName, targetOf } from './symbols.js';
