@@ -33,9 +33,14 @@ export interface WebSocketRequestInit {
 export class WebSocketRequestSnapshot implements WebSocketRequestContext {
   readonly #url: string;
   readonly #path: string;
-  readonly #headers: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The raw headers until {@link headers} or {@link cookies} first needs them parsed: a connection
+   * holds its snapshot while open, and the parsed map (an array per header) costs several times more.
+   */
+  #raw: readonly string[] | undefined;
+  #headers: Readonly<Record<string, readonly string[]>> | undefined;
   readonly #queries: Readonly<Record<string, readonly string[]>>;
-  readonly #cookies: Readonly<Record<string, string>>;
+  #cookies: Readonly<Record<string, string>> | undefined;
   readonly #remoteAddr: string;
   readonly #clientAddress: string;
   readonly #requestId: string;
@@ -45,12 +50,12 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
     const { path, query } = splitTarget(init.url);
     this.#url = init.url;
     this.#path = path;
-    this.#headers = headerMap(init.rawHeaders ?? flattenHeaders(init.headers));
+    if (init.rawHeaders === undefined) this.#headers = headerMap(flattenHeaders(init.headers));
+    else this.#raw = init.rawHeaders;
     this.#queries = frozenQueries(query);
-    this.#cookies = Object.freeze(parseCookies(this.#headers['cookie'] ?? []));
     this.#remoteAddr = init.remoteAddr ?? '';
     this.#clientAddress = init.clientAddress ?? this.#remoteAddr;
-    this.#requestId = requestIdFor(init.requestId ?? this.#headers['x-request-id']?.[0]);
+    this.#requestId = requestIdFor(init.requestId ?? this.headers()['x-request-id']?.[0]);
     this.#context = init.context ?? withValue(background(), REQUEST_ID, this.#requestId);
   }
 
@@ -71,10 +76,14 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
   }
 
   header(name: string): string {
-    return this.#headers[name.toLowerCase()]?.[0] ?? '';
+    return this.headers()[name.toLowerCase()]?.[0] ?? '';
   }
 
   headers(): Readonly<Record<string, readonly string[]>> {
+    if (this.#headers === undefined) {
+      this.#headers = headerMap(this.#raw ?? []);
+      this.#raw = undefined;
+    }
     return this.#headers;
   }
 
@@ -87,10 +96,11 @@ export class WebSocketRequestSnapshot implements WebSocketRequestContext {
   }
 
   cookie(name: string): string | undefined {
-    return this.#cookies[name];
+    return this.cookies()[name];
   }
 
   cookies(): Readonly<Record<string, string>> {
+    this.#cookies ??= Object.freeze(parseCookies(this.headers()['cookie'] ?? []));
     return this.#cookies;
   }
 
