@@ -6,7 +6,7 @@ import { appChecks as check, shown } from '../core/options.js';
 import type { Interceptor, PostExecutionHook } from '../core/pipeline/interceptor.js';
 import type { ArgumentResolver } from '../core/pipeline/resolver.js';
 import { DEFAULT_MAX_SIZE, type PaginationOptions } from '../core/query/pagination.js';
-import { clientAddressOf, type TrustProxy } from '../core/request/client-address.js';
+import type { TrustProxy } from '../core/request/client-address.js';
 import { normalizeOrigin } from '../core/request/origin.js';
 import type { Transport } from '../events/transport.js';
 import {
@@ -14,6 +14,7 @@ import {
   type MultipartLimits,
   type RequestLimits,
 } from '../http/body-limits.js';
+import { clientAddressOf } from '../node/client-address.js';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../node/http-server.js';
 import { type CompressionOptions, compressionPlugin } from '../plugins/compression/compression.js';
 import type { DocsOptions } from '../plugins/docs-page/docs-options.js';

@@ -1,7 +1,7 @@
 // trustProxy compiled by clientAddressOf: which hop of X-Forwarded-For is the client for each form
 // of the option, and the values it refuses.
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf } from '../../../../runtime/core/request/client-address.js';
+import { clientAddressOf } from '../../../runtime/node/client-address.js';
 
 const fail = (expected: string): never => {
   throw new Error(expected);
